@@ -1,0 +1,12 @@
+/** What the activities need from the worker that runs them: the service client, Temporal, a logger. */
+import type { Client } from '@temporalio/client';
+import type pino from 'pino';
+import type { PlanningClient } from '../src/client/index.js';
+
+export interface ActivityDeps {
+  /** Logged in with the worker's own credentials: they never pass through workflows. */
+  service: PlanningClient;
+  temporal: () => Promise<Client>;
+  taskQueue: string;
+  log: pino.Logger;
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm run bench -- --variants <n> [--latency-ms <ms>] [--solve-ms <ms>] [--baseline]`: a study
+ * against the local service in instant-solve mode (src/bench/run-bench.ts). Progress on stderr,
+ * one JSON line on stdout.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { runBench } from '../src/bench/run-bench.js';
+
+const count = (min: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
+  return n;
+};
+
+const options = new Command('bench')
+  .description('Benchmark a study against the local service in instant-solve mode, and optionally against an analyst’s sequential loop.')
+  .option('--variants <n>', 'variants of the study', count(1), 100)
+  .option('--latency-ms <ms>', 'added to every service call', count(0), 0)
+  .option('--solve-ms <ms>', 'how long each solver job takes (instant-solve mode)', count(0), 0)
+  .option('--baseline', 'also run the variants through a sequential loop, and print the ratio of wall times')
+  .option('--concurrency <n>', 'variants in flight (default: all, up to 500)', count(1))
+  .option('--timeout <minutes>', 'longest the study may take', count(1), 120)
+  .option('--dir <dir>', 'keep everything here instead of a temporary directory')
+  .addHelpText('after', `
+Examples:
+  $ npm run bench -- --variants 100 --latency-ms 50 --solve-ms 2000 --baseline
+  $ npm run bench -- --variants 10000`)
+  .parse(process.argv)
+  .opts<{ variants: number; latencyMs: number; solveMs: number; baseline?: boolean; concurrency?: number; timeout: number; dir?: string }>();
+
+const report = await runBench({
+  variants: options.variants, latencyMs: options.latencyMs, solveMs: options.solveMs, baseline: options.baseline ?? false,
+  concurrency: options.concurrency, timeoutMinutes: options.timeout, dir: options.dir,
+});
+process.stdout.write(`${JSON.stringify(report)}\n`);
+process.exit(report.study === 'completed' ? 0 : 1);

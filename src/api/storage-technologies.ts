@@ -1,0 +1,174 @@
+/** Storage technologies: batteries, thermal tanks, EV fleets, charged and discharged in time. */
+import { z } from 'zod';
+import { operation } from './operation.js';
+import { CarrierRef, CostComponent, CostComponentCreate, CostComponentUpdate } from './common.js';
+import { EnergyCarrier } from './carriers.js';
+import { Hub, HubRef } from './hubs.js';
+import { CHARGING_TYPES, InstallationOption, TECHNOLOGY_CAPACITY_MODES } from './values.js';
+import { Bounded, Guid, Int64, Name, Percent, SignedBounded, Stages, Timestamp } from './primitives.js';
+import {
+  Lifetime, exchangeCreate, exchangeRequired, investmentFields, replacementFields,
+  numericResponse, replacementPercentCreate, replacementPercentUpdate,
+} from './technology-fields.js';
+
+export const TimeOfDay = z.object({
+  hour: z.int().min(0).max(23),
+  minute: z.int().min(0).max(59),
+  second: z.int().min(0).max(59).nullish(),
+  nano: z.int().min(0).nullish(),
+});
+
+const storageOptionalFields = {
+  ...investmentFields,
+  ...replacementFields,
+  variableOmCostPercent: SignedBounded.nullish(),
+  variableOmEnergyFlowCost: Bounded.nullish(),
+  variableOmCost: Bounded.nullish(),
+  capacity: Bounded.nullish(),
+  maximumCapacity: Bounded.nullish(),
+  minimumCapacity: Bounded.nullish(),
+  maximumChargingRate: Percent.nullish(),
+  maximumDischargingRate: Percent.nullish(),
+  standbyLoss: Percent.nullish(),
+  minimumSoc: Percent.nullish(),
+  standByLossProfileId: Int64.nullish(),
+  comesFromDb: z.string().nullish(),
+  notes: z.string().nullish(),
+  source: z.string().nullish(),
+  technologyCategory: z.string().nullish(),
+  evPlugInTime: TimeOfDay.nullish(),
+  evPlugOutTime: TimeOfDay.nullish(),
+  evPlugInDurationHours: z.number().min(0).nullish(),
+  drivingDistanceKms: z.number().min(0).nullish(),
+  evSocStartPercent: Percent.nullish(),
+  evBatterySizeKWh: z.number().min(0).nullish(),
+  maximumSocPercent: Percent.nullish(),
+  evAverageKWhPerKm: z.number().min(0).nullish(),
+  evPlugInPowerKW: z.number().min(0).nullish(),
+  isEvBattery: z.boolean().nullish(),
+  typeOfCharging: z.enum(CHARGING_TYPES, { error: `must be one of ${CHARGING_TYPES.join(', ')}` }).nullish(),
+};
+
+const storageRequiredFields = {
+  storageName: Name,
+  mustBeInstalled: InstallationOption,
+  lifetime: Lifetime,
+  technologyCapacity: z.enum(TECHNOLOGY_CAPACITY_MODES, { error: 'must be optimize or specify' }),
+  storageChargingEfficiency: Percent,
+  storageDischargingEfficiency: Percent,
+  stages: Stages,
+};
+
+/** StorageTechnologyRequestDtoV2. */
+export const StorageCreate = z.object({
+  ...storageRequiredFields,
+  ...storageOptionalFields,
+  ...replacementPercentCreate,
+  ...exchangeCreate,
+  hubGuids: z.array(Guid, { error: 'must be an array of hub guids' }),
+  energyCarrierGuid: Guid,
+  suggested: z.boolean().nullish(),
+  costComponents: z.array(CostComponentCreate).nullish(),
+});
+export type StorageCreate = z.input<typeof StorageCreate>;
+
+/** StorageTechnologyRequestDtoPUT. */
+export const StorageUpdate = z.object({
+  ...storageRequiredFields,
+  ...storageOptionalFields,
+  ...replacementPercentUpdate,
+  ...exchangeRequired,
+  hubs: z.array(HubRef, { error: 'must be an array of {hubGuid}' }),
+  storageCarrier: CarrierRef,
+  category: z.string({ error: 'must be a string' }),
+  mutuallyExclusiveGroup: z.string().nullish(),
+  technologyOptional: z.boolean().nullish(),
+  costComponents: z.array(CostComponentUpdate).nullish(),
+});
+export type StorageUpdate = z.input<typeof StorageUpdate>;
+
+const summaryFields = {
+  storageTechnologyGuid: z.string(),
+  storageName: z.string(),
+  lifetime: z.number(),
+  created: Timestamp.nullish(),
+  updated: Timestamp.nullish(),
+  energyCarrier: EnergyCarrier.nullish(),
+  hubs: z.array(Hub),
+};
+
+/** StorageTechnologyResponseDtoV2 (create and list answers). */
+export const StorageSummary = z.looseObject({
+  ...summaryFields,
+  stages: z.array(z.string()),
+  standByLossProfileId: z.int().nullish(),
+});
+export type StorageSummary = z.infer<typeof StorageSummary>;
+
+/** Numeric fields of the detail answer. */
+const STORAGE_NUMBERS = [
+  'fixedInvestmentCost', 'variableInvestmentCost', 'fixedOmCostChf', 'fixedEmbodiedCo2', 'variableEmbodiedCo2',
+  'fixedReplacementCost', 'variableReplacementCostCHF', 'fixedSalvageValue', 'variableSalvageValueCHF',
+  'variableReplacementCostPercent', 'variableSalvageValuePercent', 'variableOmCostPercent', 'variableOmEnergyFlowCost',
+  'variableOmCost', 'capacity', 'maximumCapacity', 'minimumCapacity', 'maximumChargingRate', 'maximumDischargingRate',
+  'standbyLoss', 'minimumSoc', 'storageChargingEfficiency', 'storageDischargingEfficiency', 'exchangeRate',
+  'evPlugInDurationHours', 'drivingDistanceKms', 'evSocStartPercent', 'evBatterySizeKWh', 'maximumSocPercent',
+  'evAverageKWhPerKm', 'evPlugInPowerKW',
+] as const;
+
+/** Detail answer: every request field in response form. */
+export const StorageDetail = z.looseObject({
+  ...numericResponse(STORAGE_NUMBERS),
+  storageTechnologyGuid: z.string(),
+  storageName: z.string(),
+  mustBeInstalled: z.string().nullish(),
+  lifetime: z.number(),
+  technologyCapacity: z.string().nullish(),
+  created: Timestamp.nullish(),
+  updated: Timestamp.nullish(),
+  storageCarrier: EnergyCarrier.nullish(),
+  hubs: z.array(Hub),
+  category: z.string().nullish(),
+  technologyCategory: z.string().nullish(),
+  mutuallyExclusiveGroup: z.string().nullish(),
+  notes: z.string().nullish(),
+  source: z.string().nullish(),
+  technologyOptional: z.boolean().nullish(),
+  costComponents: z.array(CostComponent).nullish(),
+  comesFromDb: z.string().nullish(),
+  stages: z.array(z.string()),
+  exchangeCurrency: z.string().nullish(),
+  standByLossProfileId: z.int().nullish(),
+  evPlugInTime: z.looseObject({ hour: z.int(), minute: z.int() }).nullish(),
+  evPlugOutTime: z.looseObject({ hour: z.int(), minute: z.int() }).nullish(),
+  isEvBattery: z.boolean().nullish(),
+  typeOfCharging: z.string().nullish(),
+});
+export type StorageDetail = z.infer<typeof StorageDetail>;
+
+export const StorageList = z.looseObject({ storageTechnologies: z.array(StorageSummary) });
+/** Delete answers use the summary without stages and loss profile. */
+export const DeletedStorages = z.looseObject({ storageTechnologies: z.array(z.looseObject(summaryFields)) });
+
+export const storageOperations = {
+  delete: operation({
+    id: 'storageTechnologies.delete', family: 'app', method: 'DELETE', path: '/scenarios/storage-technologies/{guid}',
+    data: DeletedStorages, reply: 'envelope', status: 200, summary: 'Deletes a storage technology; answers those left.',
+  }),
+  retrieve: operation({
+    id: 'storageTechnologies.retrieve', family: 'app', method: 'GET', path: '/v2/scenarios/storage-technologies/{guid}',
+    data: StorageDetail, reply: 'envelope', status: 200, summary: 'Reads a storage technology.',
+  }),
+  list: operation({
+    id: 'storageTechnologies.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/storage-technologies',
+    data: StorageList, reply: 'envelope', status: 200, summary: 'Lists the storage technologies of a scenario.',
+  }),
+  create: operation({
+    id: 'storageTechnologies.create', family: 'app', method: 'POST', path: '/v2_1/scenarios/{scenarioGuid}/storage-technologies',
+    body: StorageCreate, data: StorageSummary, reply: 'envelope', status: 201, summary: 'Creates a storage technology.',
+  }),
+  update: operation({
+    id: 'storageTechnologies.update', family: 'app', method: 'PUT', path: '/v2_2/scenarios/storage-technologies/{guid}',
+    body: StorageUpdate, data: StorageDetail, reply: 'envelope', status: 200, summary: 'Updates a storage technology.',
+  }),
+};

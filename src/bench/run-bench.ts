@@ -1,0 +1,126 @@
+/**
+ * A benchmark run: a study of `variants` variants of the demo district against the local service
+ * in instant-solve mode (jobs end after `solveMs`, nothing optimised), every call delayed by
+ * `latencyMs`, on a stack of its own (Temporal dev server, service and worker as processes). It
+ * reports the study's wall time, the service calls per variant by operation, the Temporal history
+ * events per variant and the largest history, and the worker's peak memory; with `baseline`, the
+ * same variants run through an analyst's sequential loop too, and the ratio of the two wall times.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { progressQuery } from '../../workflows/messages.js';
+import { demoSweepYaml } from '../harness/demo-sweep.js';
+import { settle, startLocalStack } from '../harness/stack.js';
+import { analystLoop } from './analyst-loop.js';
+
+/** The solve time of a real job the benchmark's solve delay stands for: the analyst's waits shrink by the same factor. */
+export const REAL_SOLVE_SECONDS = 60;
+/** Resources each variant of the benchmark study patches (a conversion technology and an import). */
+const PATCHED_RESOURCES = 2;
+
+export interface BenchOptions {
+  variants: number;
+  latencyMs: number;
+  solveMs: number;
+  baseline: boolean;
+  /** Variants in flight (default: all of them, up to 500). */
+  concurrency?: number;
+  dir?: string;
+  timeoutMinutes: number;
+  say?: (line: string) => void;
+}
+
+export interface BenchReport {
+  variants: number;
+  latencyMs: number;
+  solveMs: number;
+  concurrency: number;
+  study: string;
+  wallSeconds: number;
+  variantsPerSecond: number;
+  serviceCallsPerVariant: { total: number; budget: number; byOperation: Record<string, number> };
+  historyEventsPerVariant: number;
+  workflowRuns: number;
+  largestHistory: { workflowId: string; events: number; bytes: number };
+  workerPeakRssMb: number;
+  baseline?: { wallSeconds: number; variantsPerSecond: number; specsPollMs: number; jobPollMs: number; serviceCallsPerVariant: number };
+  speedup?: number;
+  dir: string;
+}
+
+/** The peak resident memory of a live process, from /proc (Linux). */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+const totalCalls = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'sweep-bench-')));
+  const concurrency = options.concurrency ?? Math.min(options.variants, 500);
+  const stack = await startLocalStack({
+    dir, instantSolveMs: options.solveMs,
+    faults: { latency: { distribution: 'fixed', ms: options.latencyMs, maxMs: Math.max(10_000, options.latencyMs) } },
+  });
+  say(`bench: ${options.variants} variants, ${options.latencyMs} ms per call, ${options.solveMs} ms per solve, ${concurrency} in flight; under ${dir}`);
+  try {
+    await stack.admin('/calls/reset', 'POST');
+    const name = 'bench';
+    const started = performance.now();
+    const { study, handle } = await stack.startStudy(name, demoSweepYaml({ name, variants: options.variants, output: join(dir, 'results'), concurrency }));
+    const progress = setInterval(() => {
+      void handle.query(progressQuery).then(
+        (p) => say(`bench: ${Object.entries(p.byStage).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ')}`),
+        () => undefined,
+      );
+    }, 5_000);
+    const outcome = await settle(handle, Date.now() + options.timeoutMinutes * 60_000).finally(() => clearInterval(progress));
+    const wallSeconds = (performance.now() - started) / 1000;
+    const workerPeakRssMb = peakRssMb(stack.worker.pid);
+    const calls = await stack.admin<Record<string, number>>('/calls');
+    say(`bench: study ${outcome} in ${round(wallSeconds, 1)} s`);
+
+    let events = 0;
+    let runs = 0;
+    let largest = { workflowId: '', events: 0, bytes: 0 };
+    // The server is this run's own: every workflow on it is the study's (its runs, its batches, the budget gate).
+    for await (const execution of stack.temporalClient.workflow.list()) {
+      runs++;
+      events += execution.historyLength;
+      if (execution.historyLength > largest.events) {
+        largest = { workflowId: execution.workflowId, events: execution.historyLength, bytes: execution.historySize ?? 0 };
+      }
+    }
+
+    const report: BenchReport = {
+      variants: options.variants, latencyMs: options.latencyMs, solveMs: options.solveMs, concurrency, study: outcome,
+      wallSeconds: round(wallSeconds), variantsPerSecond: round(options.variants / wallSeconds),
+      serviceCallsPerVariant: {
+        total: round(totalCalls(calls) / options.variants), budget: 6 + 2 * PATCHED_RESOURCES,
+        byOperation: Object.fromEntries(Object.entries(calls).sort(([, a], [, b]) => b - a).map(([op, n]) => [op, round(n / options.variants, 3)])),
+      },
+      historyEventsPerVariant: round(events / options.variants), workflowRuns: runs, largestHistory: largest, workerPeakRssMb, dir,
+    };
+
+    if (options.baseline) {
+      const scale = options.solveMs / (REAL_SOLVE_SECONDS * 1000);
+      say(`bench: the analyst's loop, one variant at a time (polls every ${Math.round(5000 * scale)} ms and ${Math.round(10_000 * scale)} ms)…`);
+      await stack.admin('/calls/reset', 'POST');
+      const loop = await analystLoop(stack.client, study, { scale, outputDir: join(dir, 'analyst-loop') });
+      const loopCalls = totalCalls(await stack.admin<Record<string, number>>('/calls'));
+      report.baseline = {
+        wallSeconds: round(loop.wallSeconds), variantsPerSecond: round(options.variants / loop.wallSeconds),
+        specsPollMs: loop.specsPollMs, jobPollMs: loop.jobPollMs, serviceCallsPerVariant: round(loopCalls / options.variants),
+      };
+      report.speedup = round(loop.wallSeconds / wallSeconds, 1);
+    }
+    return report;
+  } finally {
+    await stack.close();
+  }
+}

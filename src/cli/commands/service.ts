@@ -1,0 +1,68 @@
+/** `sweep service`: runs the local planning service. */
+import { Command, InvalidArgumentError } from 'commander';
+import { serviceLogger, startService, type ServiceUser } from '../../service/app.js';
+import { parseFaultSettings } from '../../service/faults/settings.js';
+import { InstantOptimiser } from '../../service/solver-jobs/instant-optimiser.js';
+
+function parseUser(value: string, previous: ServiceUser[] = []): ServiceUser[] {
+  const at = value.indexOf(':');
+  if (at <= 0 || at === value.length - 1) throw new InvalidArgumentError('expected <email>:<password>');
+  return [...previous, { email: value.slice(0, at), password: value.slice(at + 1) }];
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number 0..65535');
+  return port;
+}
+
+export function serviceCommand(): Command {
+  return new Command('service')
+    .description('Run the local planning service (all 95 operations, on /app-service and /sympheny-app at once).')
+    .requiredOption('--data-dir <dir>', 'where the service keeps its database and files')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', parsePort, 8080)
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--user <email:password>', 'an account (repeatable); created, or its password set. Also SWEEP_SERVICE_USERS (email:password,…), which keeps passwords off the command line', parseUser, [])
+    .option('--public-url <url>', 'address clients reach the service at, if not the listening one')
+    .option('--token-ttl <seconds>', 'lifetime of bearer tokens', (v) => Number(v), 86400)
+    .option('--solver-threads <n>', 'solver jobs solved at once (each in its own thread; default 1, or 1000 with --instant-solve)', parsePort)
+    .option('--instant-solve <ms>', 'BENCHMARK MODE: jobs end DONE after <ms> with a placeholder output file, nothing optimised', parsePort)
+    .option('--faults <json>', 'fault injection for reliability tests, as JSON (also SWEEP_SERVICE_FAULTS); off by default')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ sweep service --data-dir ./.data/service --user analyst@example.com:secret
+  $ sweep service --data-dir /var/lib/sweep --port 8080 --host 0.0.0.0 --user a@x.ch:pw1 --user b@x.ch:pw2
+  $ sweep service --data-dir /tmp/flaky --user a@x.ch:pw --faults '{"rate":0.1,"latency":{"distribution":"exponential","ms":50}}'
+  $ sweep service --data-dir /tmp/bench --user a@x.ch:pw --instant-solve 2000 --faults '{"latency":{"distribution":"fixed","ms":50}}'
+
+Fault settings (see src/service/faults/settings.ts; change them at run time with PUT /admin/faults on loopback):
+  rate, kinds {http500,http502,http503,http429,reset,malformed,revokeTokens,truncateDownload,corruptDownload: weight},
+  afterEffect, retryAfterSeconds, latency {distribution none|fixed|uniform|exponential, ms, maxMs},
+  specs {failRate, delayMs}, solver {failRate, infeasibleRate}, seed`,
+    )
+    .action(async (opts: { dataDir: string; port: number; host: string; user: ServiceUser[]; publicUrl?: string; tokenTtl: number; solverThreads?: number; instantSolve?: number; faults?: string }) => {
+      const faults = opts.faults !== undefined
+        ? parseFaultSettings(opts.faults, '--faults')
+        : parseFaultSettings(process.env.SWEEP_SERVICE_FAULTS, 'SWEEP_SERVICE_FAULTS');
+      const users = (process.env.SWEEP_SERVICE_USERS ?? '').split(',').filter(Boolean).reduce((all, user) => parseUser(user.trim(), all), opts.user);
+      const logger = serviceLogger('info');
+      const service = await startService({
+        dataDir: opts.dataDir, port: opts.port, host: opts.host, users, publicUrl: opts.publicUrl,
+        tokenTtlSeconds: opts.tokenTtl, logger, faults,
+        // Instant solves hold a slot only while they wait: many can wait at once, as on the deployed service.
+        solver: opts.instantSolve === undefined
+          ? { slots: Math.max(1, opts.solverThreads ?? 1) }
+          : { slots: Math.max(1, opts.solverThreads ?? 1000), optimiser: new InstantOptimiser(opts.instantSolve) },
+      });
+      // The first line on stdout is the address: scripts and tests read it.
+      process.stdout.write(`listening on ${service.url}\n`);
+      const stop = async () => {
+        await service.close();
+        process.exit(0);
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+}

@@ -1,0 +1,16 @@
+/**
+ * The demo account of the local service: a password generated on the first run and kept in the
+ * data directory (readable by the owner only), so it is never in the repository or on a command line.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function demoCredentials(dataDir: string): { email: string; password: string } {
+  const file = join(dataDir, 'demo-account.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const account = { email: 'demo@sweep.local', password: randomBytes(18).toString('base64url') };
+  writeFileSync(file, JSON.stringify(account), { mode: 0o600 });
+  return account;
+}

@@ -1,0 +1,85 @@
+/**
+ * The demo, end to end on this machine: the Temporal dev server (built with Go the first time) and
+ * the local planning service, both persisting under .data/, the demo district as base scenario,
+ * a worker, and examples/demo-study.yaml run with its progress shown. Running it again reuses
+ * everything that exists: the base scenario, the variant scenarios and their solver jobs.
+ */
+import { join } from 'node:path';
+import { createLogger } from '../../common/logger.js';
+import { PlanningClient } from '../../client/index.js';
+import { startService } from '../../service/app.js';
+import { serviceLogger } from '../../service/app.js';
+import { loadStudyFile } from '../../study/load.js';
+import { variantCount } from '../../study/expand.js';
+import { connectTemporal, connectWorkerConnection } from '../../temporal/connection.js';
+import { startDevServer, type TemporalServer } from '../../temporal/dev-server.js';
+import { createStudyWorker } from '../../temporal/study-worker.js';
+import { startStudy } from '../studies.js';
+import { followStudy } from '../watch/follow-study.js';
+import { ensureDemoBase } from './base-scenario.js';
+import { demoCredentials } from './credentials.js';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A fixed port when it is free (the same address on every run), any free port otherwise. */
+async function preferring<T>(start: (port: number) => Promise<T>, port: number): Promise<T> {
+  try {
+    return await start(port);
+  } catch {
+    return start(0);
+  }
+}
+
+export async function runDemo(options: { root: string; studyFile: string }): Promise<void> {
+  const data = join(options.root, '.data');
+  say('1/5 Temporal dev server (the first run builds the Temporal CLI with Go: a few minutes)…');
+  const temporalServer: TemporalServer = process.env.TEMPORAL_ADDRESS
+    ? { address: process.env.TEMPORAL_ADDRESS, stop: async () => {} }
+    : await preferring((port) => startDevServer({ dataDir: join(data, 'temporal'), port, uiPort: port ? port + 1000 : 0 }), 7233);
+  say(`    ${temporalServer.address}${temporalServer.uiUrl ? `, UI ${temporalServer.uiUrl}` : ''}`);
+
+  say('2/5 Local planning service…');
+  const account = demoCredentials(join(data, 'service'));
+  const service = await preferring(
+    (port) => startService({ dataDir: join(data, 'service'), users: [account], port, logger: serviceLogger('warn'), solver: { slots: 2 } }),
+    18080,
+  );
+  say(`    ${service.url}`);
+  const serviceConfig = { baseUrl: service.url, credentials: account, paths: 'spec' as const, source: 'demo' };
+  const client = new PlanningClient({ baseUrl: service.url, credentials: account });
+
+  const teardown: (() => Promise<unknown>)[] = [() => temporalServer.stop(), () => service.close(), () => client.close()];
+  try {
+    say('3/5 Demo district (base scenario)…');
+    const base = await ensureDemoBase(client);
+    say(`    ${base.built ? 'built' : 'found'}: project Demo › analysis Base › scenario Demo district`);
+
+    say('4/5 Worker…');
+    const taskQueue = 'sweep-demo';
+    const connection = await connectWorkerConnection(temporalServer.address);
+    const { worker, close } = await createStudyWorker({
+      connection, address: temporalServer.address, taskQueue, service: serviceConfig, log: createLogger({ level: 'warn' }),
+    });
+    const running = worker.run();
+    teardown.unshift(async () => {
+      worker.shutdown();
+      await running;
+      await close();
+      await connection.close();
+    });
+
+    const study = await loadStudyFile(options.studyFile);
+    say(`5/5 Study ${study.name}: ${variantCount(study)} variants, ${study.solver.points} Pareto points each (${study.solver.objective1} vs ${study.solver.objective2})`);
+    const temporal = await connectTemporal({ address: temporalServer.address });
+    teardown.unshift(() => temporal.connection.close());
+    const started = Date.now();
+    const result = await followStudy(await startStudy(temporal, study, options.studyFile, serviceConfig, { taskQueue }));
+    say(`\nDone in ${Math.round((Date.now() - started) / 1000)} s: ${result.totals.done} of ${result.totals.variants} variants solved, ${result.totals.failed} failed.`);
+    say(`Results: ${study.output}`);
+    say(`  summary workbook: ${result.summary}`);
+    say(`  manifest:         ${result.manifest}`);
+    say(`  output zips:      ${join(study.output, 'variants', '<key>', 'results.zip')}`);
+  } finally {
+    for (const step of teardown) await step().catch(() => undefined);
+  }
+}

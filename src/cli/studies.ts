@@ -1,0 +1,29 @@
+/** Starting and finding studies: the pieces `sweep run`, the demo and the other commands share. */
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import type { ServiceConfig } from '../client/config.js';
+import type { Study } from '../study/schema.js';
+import { DEFAULT_TASK_QUEUE, gateIdFor } from '../temporal/study-worker.js';
+import { studyWorkflow } from '../../workflows/study.js';
+
+export const studyWorkflowId = (name: string) => `study/${name}`;
+
+export function temporalAddress(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+}
+
+/**
+ * Starts a study, or attaches to it when a run of the same study is already going (a second `run`
+ * of a running study must not start it twice); a finished study starts again, reusing the
+ * scenarios and jobs it made.
+ */
+export async function startStudy(
+  temporal: Client, study: Study, file: string, service: Pick<ServiceConfig, 'baseUrl' | 'credentials'>,
+  options: { taskQueue?: string; runTag?: string } = {},
+): Promise<WorkflowHandle<typeof studyWorkflow>> {
+  return temporal.workflow.start(studyWorkflow, {
+    workflowId: studyWorkflowId(study.name),
+    taskQueue: options.taskQueue ?? process.env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE,
+    args: [{ study, studyFile: file, gateId: gateIdFor(service), runTag: options.runTag }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+}

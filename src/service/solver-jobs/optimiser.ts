@@ -1,0 +1,26 @@
+/**
+ * What the service's solver jobs need from an optimiser. The service runs the job lifecycle;
+ * an optimiser turns a scenario's content and the job's settings into an output file.
+ */
+import type { SolverSettings } from '../../api/solver-jobs.js';
+import type { ScenarioContent } from '../model/documents.js';
+
+export interface OptimisationRequest extends SolverSettings {
+  jobId: string;
+  scenarioName: string;
+  content: ScenarioContent;
+  /** Aborted when the job is stopped or the service shuts down. */
+  signal: AbortSignal;
+  /** Reports how many Pareto points are solved so far. */
+  onProgress(pointsCompleted: number): void;
+}
+
+export type OptimisationOutcome =
+  /** The output file: a zip of `Solution <n>….xlsx` workbooks. */
+  | { kind: 'solved'; output: Uint8Array; pointsCompleted: number }
+  | { kind: 'infeasible'; infeasibilityInfo: string }
+  | { kind: 'failed'; message: string };
+
+export interface Optimiser {
+  solve(request: OptimisationRequest): Promise<OptimisationOutcome>;
+}

@@ -1,0 +1,91 @@
+/**
+ * The HiGHS worker: holds one persistent model for the length of a job (so Pareto steps re-solve
+ * it warm), solves it on request, and stops a solve when the parent raises the shared interrupt
+ * flag. Running in its own thread keeps solving off the service's event loop, and ending the
+ * thread releases HiGHS's WebAssembly memory, which garbage collection never would.
+ */
+import loadHighs from 'highs';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Request, Response, SolveOutcome, SolveStatus } from './protocol.js';
+
+const highs = await loadHighs();
+const interrupt = new Int32Array(workerData.interrupt as SharedArrayBuffer);
+let model: ReturnType<typeof highs.createModel> | undefined;
+const S = highs.constants.modelStatus;
+
+const STATUS: Record<number, SolveStatus> = {
+  [S.optimal]: 'optimal', [S.empty]: 'optimal', [S.infeasible]: 'infeasible', [S.unbounded]: 'unbounded',
+  [S.unboundedOrInfeasible]: 'infeasible-or-unbounded', [S.timeLimit]: 'time-limit', [S.interrupted]: 'interrupted',
+};
+
+const stopIfAsked = (event: { interrupt(): void }) => {
+  if (Atomics.load(interrupt, 0) !== 0) event.interrupt();
+};
+
+function handle(request: Request): unknown {
+  switch (request.type) {
+    case 'load': {
+      const m = request.model;
+      model?.dispose();
+      model = highs.createModel({
+        numCols: m.numCols, numRows: m.numRows, colCost: new Float64Array(m.numCols), colLower: m.colLower, colUpper: m.colUpper,
+        rowLower: m.rowLower, rowUpper: m.rowUpper,
+        matrix: { format: 'csr', numRows: m.numRows, numCols: m.numCols, starts: m.starts, indices: m.index, values: m.value },
+        integrality: m.hasIntegers ? m.integrality : undefined,
+        colNames: m.colNames, rowNames: m.rowNames,
+      } as never);
+      model.options.set({ output_flag: false });
+      return { columns: m.numCols, rows: m.numRows };
+    }
+    case 'solve': {
+      const o = request.order;
+      const current = model!;
+      current.changeColsCost({ kind: 'range', from: 0, to: o.cost.length - 1 } as never, o.cost);
+      current.changeObjectiveOffset(o.offset);
+      for (const row of o.rows) current.changeRowBounds(row.index, row.lower, row.upper);
+      current.options.set({
+        time_limit: Math.max(1, o.timeLimitSeconds), mip_rel_gap: o.mipRelGap,
+        mip_heuristic_run_rins: o.subMipHeuristics, mip_heuristic_run_rens: o.subMipHeuristics,
+      } as never);
+      const started = performance.now();
+      const cb = highs.constants.callbackType;
+      current.run({ [cb.simplexInterrupt]: stopIfAsked, [cb.ipmInterrupt]: stopIfAsked, [cb.mipInterrupt]: stopIfAsked } as never);
+      const status = STATUS[current.getModelStatus()] ?? 'error';
+      const outcome: SolveOutcome = { status, seconds: (performance.now() - started) / 1000 };
+      const primal = current.info.get('primal_solution_status' as never) as unknown as number;
+      if (status === 'optimal' || ((status === 'time-limit' || status === 'interrupted') && primal === 2)) {
+        outcome.colValue = current.getSolution().colValue;
+        outcome.objective = current.getObjectiveValue();
+        try {
+          outcome.mipGap = Number(current.info.get('mip_gap' as never));
+        } catch {
+          // LPs have no MIP gap.
+        }
+      }
+      return outcome;
+    }
+    case 'lp': {
+      const current = model!;
+      current.changeColsCost({ kind: 'range', from: 0, to: request.cost.length - 1 } as never, request.cost);
+      current.changeObjectiveOffset(request.offset);
+      return current.exportModel('lp');
+    }
+    case 'iis': {
+      // The default "light" strategy finds nothing for most models; 2 searches properly, within a limit.
+      model!.options.set({ iis_strategy: 2, iis_time_limit: 60 } as never);
+      const result = model!.getIis();
+      return { rows: Array.from(result.rowIndex), columns: Array.from(result.colIndex) };
+    }
+  }
+}
+
+parentPort!.on('message', (request: Request) => {
+  let response: Response;
+  try {
+    response = { id: request.id, ok: true, value: handle(request) };
+  } catch (error) {
+    response = { id: request.id, ok: false, error: (error as Error).message ?? String(error) };
+  }
+  parentPort!.postMessage(response);
+});
+parentPort!.postMessage({ id: 0, ok: true, value: 'ready' } satisfies Response);

@@ -1,0 +1,34 @@
+/** Messages between the solver thread's handle and the HiGHS worker. */
+import type { ModelArrays } from '../lp.js';
+
+export interface SolveOrder {
+  /** Dense objective coefficients (minimised) and constant. */
+  cost: Float64Array;
+  offset: number;
+  /** Row bounds to set before solving (the epsilon constraint of a Pareto step). */
+  rows: { index: number; lower: number; upper: number }[];
+  timeLimitSeconds: number;
+  mipRelGap: number;
+  /** Sub-MIP heuristics (RINS, RENS) cost more than they find when the only binaries are a few installation decisions. */
+  subMipHeuristics: boolean;
+}
+
+export type SolveStatus = 'optimal' | 'infeasible' | 'unbounded' | 'infeasible-or-unbounded' | 'time-limit' | 'interrupted' | 'error';
+
+export interface SolveOutcome {
+  status: SolveStatus;
+  /** Present when a feasible solution exists (also at a time limit with an incumbent). */
+  colValue?: Float64Array;
+  objective?: number;
+  mipGap?: number;
+  seconds: number;
+  message?: string;
+}
+
+export type Request =
+  | { id: number; type: 'load'; model: ModelArrays }
+  | { id: number; type: 'solve'; order: SolveOrder }
+  | { id: number; type: 'lp'; cost: Float64Array; offset: number }
+  | { id: number; type: 'iis' };
+
+export type Response = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };

@@ -1,0 +1,181 @@
+/**
+ * Optimises a scenario: builds its model, solves it in a HiGHS worker thread, and with a second
+ * objective traces the Pareto front by the epsilon-constraint method: the objective-1 optimum,
+ * the objective-2 optimum, and between them points that minimise objective 1 with objective 2
+ * held at evenly spaced levels. The job's time limit covers all solves together.
+ */
+import type { Objective, TemporalResolution } from '../api/values.js';
+import type { ScenarioContent } from '../service/model/documents.js';
+import { SolverThread } from './engine/solver-thread.js';
+import type { SolveOutcome } from './engine/protocol.js';
+import { Expr, INF } from './lp.js';
+import { buildModel } from './model/build.js';
+import type { ModelContext } from './model/context.js';
+import { type ObjectiveFunction, objectiveFunctions } from './model/objectives.js';
+import { diagnoseInfeasibility } from './diagnosis.js';
+
+export interface OptimiseSettings {
+  objective1: Objective;
+  objective2?: Objective | null;
+  points: number;
+  resolution: TemporalResolution;
+  timeLimitMinutes: number;
+  mipGapPercent: number;
+  /** Hourly on/off binaries allowed for minimum part load (default none: part load relaxed). */
+  partLoadBinaries?: number;
+}
+
+export interface SolvedPoint {
+  /** 1-based, from the objective-1 optimum to the objective-2 optimum. */
+  index: number;
+  x: Float64Array;
+  /** Every objective function's value at this solution. */
+  objectives: Record<Objective, number>;
+  status: 'optimal' | 'time-limit';
+  mipGap?: number;
+}
+
+export type OptimiseResult =
+  | { kind: 'solved'; ctx: ModelContext; points: SolvedPoint[]; seconds: number; buildSeconds: number; incomplete?: string }
+  | { kind: 'infeasible'; info: string; seconds: number }
+  /** No solution for another reason: a time limit without an incumbent, a solver error. */
+  | { kind: 'failed'; message: string; seconds: number }
+  | { kind: 'stopped'; seconds: number };
+
+export interface OptimiseHooks {
+  signal?: AbortSignal;
+  onProgress?: (pointsCompleted: number) => void;
+  /** Writes the model (objective 1) in CPLEX LP format to this callback. */
+  onLp?: (text: string) => void | Promise<void>;
+}
+
+/** The weight of the other objective in an extreme point, so that point is Pareto-efficient. */
+const TIE_BREAK = 1e-6;
+
+/** Minimisation coefficients of an objective function (maximised ones negated), optionally plus a tie-breaker. */
+function minimise(columns: number, f: ObjectiveFunction, tieBreaker?: ObjectiveFunction): { cost: Float64Array; offset: number } {
+  const expr = new Expr().addExpr(f.value, f.sense === 'max' ? -1 : 1);
+  if (tieBreaker) expr.addExpr(tieBreaker.value, (tieBreaker.sense === 'max' ? -1 : 1) * TIE_BREAK);
+  return { cost: expr.dense(columns), offset: expr.constant };
+}
+
+export async function optimise(content: ScenarioContent, settings: OptimiseSettings, hooks: OptimiseHooks = {}): Promise<OptimiseResult> {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const ctx = buildModel(content, settings.resolution, { maxOperationBinaries: settings.partLoadBinaries ?? 0 });
+  const unmet = ctx.unmetDemands();
+  if (unmet.length) return { kind: 'infeasible', info: describeUnmet(ctx, unmet), seconds: elapsed() };
+
+  const objectives = objectiveFunctions(ctx);
+  const f1 = objectives[settings.objective1];
+  const f2 = settings.objective2 ? objectives[settings.objective2] : undefined;
+  const pareto = f2 && settings.points > 1;
+  // The epsilon constraint: objective 2 (in minimisation form) ≤ ε, free until a Pareto step sets ε.
+  const epsilonRow = pareto ? ctx.lp.addRow('epsilon_objective2', new Expr().addExpr(f2.value, f2.sense === 'max' ? -1 : 1), -INF, INF) : -1;
+  const arrays = ctx.lp.arrays(Boolean(hooks.onLp));
+  const buildSeconds = elapsed();
+  const thread = new SolverThread();
+  const onAbort = () => thread.stop();
+  hooks.signal?.addEventListener('abort', onAbort);
+  try {
+    await thread.load(arrays);
+    const deadline = started / 1000 + settings.timeLimitMinutes * 60;
+    const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number): Promise<SolveOutcome> => {
+      const { cost, offset } = minimise(arrays.numCols, f, tie);
+      const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
+      return thread.solve({
+        cost, offset, rows, timeLimitSeconds: deadline - performance.now() / 1000, mipRelGap: settings.mipGapPercent / 100,
+        subMipHeuristics: ctx.operationBinaries > 0,
+      });
+    };
+    if (hooks.onLp) {
+      const { cost, offset } = minimise(arrays.numCols, f1);
+      await hooks.onLp(await thread.exportLp(cost, offset));
+    }
+
+    const points: SolvedPoint[] = [];
+    const evaluate = (outcome: SolveOutcome, index: number): SolvedPoint => ({
+      index, x: outcome.colValue!, status: outcome.status === 'optimal' ? 'optimal' : 'time-limit', mipGap: outcome.mipGap,
+      objectives: Object.fromEntries(Object.values(objectives).map((o) => [o.name, o.value.evaluate(outcome.colValue!)])) as Record<Objective, number>,
+    });
+
+    const first = await solve(f1, f2);
+    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+    if (!first.colValue) {
+      return first.status === 'infeasible' || first.status === 'unbounded' || first.status === 'infeasible-or-unbounded'
+        ? { kind: 'infeasible', info: await explain(ctx, thread, first), seconds: elapsed() }
+        : { kind: 'failed', message: await explain(ctx, thread, first), seconds: elapsed() };
+    }
+    points.push(evaluate(first, 1));
+    hooks.onProgress?.(1);
+    if (!pareto) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: incompleteness(first) };
+
+    const last = await solve(f2, f1);
+    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+    if (!last.colValue) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: `the ${f2.name} optimum was not found (${last.status})` };
+    const endPoint = evaluate(last, settings.points);
+    const inMinForm = (p: SolvedPoint) => (f2.sense === 'max' ? -1 : 1) * p.objectives[f2.name];
+    const high = inMinForm(points[0]);
+    const low = inMinForm(endPoint);
+    let incomplete: string | undefined;
+    for (let i = 1; i < settings.points - 1; i++) {
+      const epsilon = high - (i / (settings.points - 1)) * (high - low);
+      // A little slack so the level itself stays feasible despite solver tolerances.
+      const outcome = await solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)));
+      if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+      if (!outcome.colValue) {
+        incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
+        break;
+      }
+      points.push(evaluate(outcome, i + 1));
+      hooks.onProgress?.(points.length);
+    }
+    points.push(endPoint);
+    hooks.onProgress?.(points.length);
+    return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };
+  } finally {
+    hooks.signal?.removeEventListener('abort', onAbort);
+    await thread.close();
+  }
+}
+
+/**
+ * Within a MIP gap, a point solved at a tighter objective-2 level can beat an earlier point on
+ * objective 1; since it also satisfies every looser level, it is the better answer there. Each
+ * point becomes the best solution known to satisfy its level, so the front is monotone.
+ */
+export function bestAtEachLevel(points: SolvedPoint[], f1: ObjectiveFunction): SolvedPoint[] {
+  const cost = (p: SolvedPoint) => (f1.sense === 'max' ? -1 : 1) * p.objectives[f1.name];
+  const out = [...points];
+  for (let j = out.length - 2; j >= 0; j--) {
+    if (cost(out[j + 1]) < cost(out[j]) - 1e-9 * Math.max(1, Math.abs(cost(out[j])))) out[j] = { ...out[j + 1], index: out[j].index };
+  }
+  return out;
+}
+
+function incompleteness(...outcomes: SolveOutcome[]): string | undefined {
+  return outcomes.some((o) => o.status === 'time-limit') ? 'the time limit ended a solve before optimality was proved' : undefined;
+}
+
+function describeUnmet(ctx: ModelContext, unmet: ReturnType<ModelContext['unmetDemands']>): string {
+  const first = unmet
+    .slice(0, 3)
+    .map((u) => `${ctx.carrierName(u.carrier)} at ${ctx.hub(u.hub)} (${ctx.stages[u.stage].name})`)
+    .join('; ');
+  return `Demand cannot be met: nothing can supply ${first}${unmet.length > 3 ? ` and ${unmet.length - 3} more` : ''} — add an import, a technology, a storage or a network link that delivers it there.`;
+}
+
+async function explain(ctx: ModelContext, thread: SolverThread, outcome: SolveOutcome): Promise<string> {
+  if (outcome.status === 'unbounded') {
+    return 'The model is unbounded: some flow earns more than it costs without any limit (an export priced above the supply that feeds it, with no capacity or annual cap?).';
+  }
+  if (outcome.status === 'time-limit' || outcome.status === 'interrupted') return `No feasible solution was found before the solve ended (${outcome.status}).`;
+  if (outcome.status === 'error') return `The solver failed${outcome.message ? `: ${outcome.message}` : ''}.`;
+  let iis = { rows: [] as number[], columns: [] as number[] };
+  try {
+    iis = await thread.iis();
+  } catch {
+    // Without an IIS the diagnosis falls back to the generic message.
+  }
+  return diagnoseInfeasibility(ctx, iis);
+}

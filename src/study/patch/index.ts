@@ -1,0 +1,5 @@
+/** Applying a study variant's parameter values to its scenario copy. */
+export { applyAssignment, type ApplyInput } from './apply.js';
+export { checkAssignment, type CheckInput, scaledValues } from './check.js';
+export { PatchError } from './errors.js';
+export type { PatchResult } from './plan.js';

@@ -1,0 +1,140 @@
+/**
+ * `manifest.json`, a study's record of every variant: what it changed, how it ended, the files it
+ * left in the results directory and the solutions read from them. It is rewritten as variants
+ * finish, so a reader (or a crash) only ever sees a complete earlier or later version.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { Objective, TemporalResolution } from '../../api/values.js';
+import { TARGET_KINDS, type Parameter, type Target } from '../target.js';
+import { SolutionResult } from './read-output.js';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+export const VARIANT_STATUSES = ['DONE', 'FAILED', 'INFEASIBLE', 'STOPPED', 'PENDING'] as const;
+export type VariantStatus = (typeof VARIANT_STATUSES)[number];
+
+/** Statuses counted as failed in the totals and listed on the summary's Failures sheet. */
+export const FAILED_STATUSES: readonly VariantStatus[] = ['FAILED', 'INFEASIBLE', 'STOPPED'];
+
+/** A parameter as the manifest records it: its target described for people, not for code. */
+export const ParameterRecord = z.object({
+  name: z.string(),
+  kind: z.enum(TARGET_KINDS),
+  target: z.string(),
+  operation: z.enum(['set', 'scale']),
+});
+export type ParameterRecord = z.infer<typeof ParameterRecord>;
+
+/** One variant: its parameter values, its outcome, its files (paths relative to the results directory) and its solutions. */
+export const VariantRecord = z.object({
+  index: z.int().nonnegative(),
+  key: z.string(),
+  name: z.string(),
+  label: z.string(),
+  parameters: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+  status: z.enum(VARIANT_STATUSES),
+  reason: z.string().optional(),
+  scenarioGuid: z.string().optional(),
+  jobId: z.string().optional(),
+  files: z.array(z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.int().nonnegative() })),
+  solutions: z.array(SolutionResult),
+});
+export type VariantRecord = z.infer<typeof VariantRecord>;
+
+/** The whole manifest; `totals` always count `variants` (failed = FAILED, INFEASIBLE and STOPPED). */
+export const Manifest = z.object({
+  study: z.object({
+    name: z.string(),
+    description: z.string(),
+    /** The study file the study was started from. */
+    file: z.string(),
+    startedAt: z.iso.datetime({ offset: true }),
+    /** Null while the study runs. */
+    finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  /** The solver job settings every variant was submitted with, named as in the service's job request. */
+  solver: z.object({
+    objective1: Objective,
+    objective2: Objective.nullish(),
+    temporalResolution: TemporalResolution,
+    points: z.int().min(1),
+    timeLimit: z.int().min(1),
+    mipGap: z.number(),
+  }),
+  parameters: z.array(ParameterRecord),
+  variants: z.array(VariantRecord),
+  totals: z.object({ variants: z.int(), done: z.int(), failed: z.int(), pending: z.int() }),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** The manifest's record of a study parameter. */
+export function parameterRecord(parameter: Parameter): ParameterRecord {
+  return { name: parameter.name, kind: parameter.target.kind, target: describeTarget(parameter.target), operation: parameter.operation };
+}
+
+/** `conversionTechnology "Heat pump", mode 1, carrier "Heat" → outputEfficiency`; a profile has no field. */
+function describeTarget(target: Target): string {
+  const where = [
+    `${target.kind} "${target.name}"`,
+    target.mode !== undefined && `mode ${target.mode}`,
+    target.carrier !== undefined && `carrier "${target.carrier}"`,
+    target.hub !== undefined && `hub "${target.hub}"`,
+  ].filter(Boolean).join(', ');
+  return target.field === undefined ? where : `${where} → ${target.field}`;
+}
+
+/**
+ * Writes `manifest.json` into `dir` atomically, variants sorted by index and totals counted here
+ * (so they cannot disagree with the variants); answers the manifest as written.
+ */
+export async function writeManifest(dir: string, manifest: Omit<Manifest, 'totals'>): Promise<Manifest> {
+  const variants = [...manifest.variants].sort((a, b) => a.index - b.index);
+  const count = (statuses: readonly VariantStatus[]) => variants.filter((v) => statuses.includes(v.status)).length;
+  const written = Manifest.parse({
+    ...manifest,
+    variants,
+    totals: { variants: variants.length, done: count(['DONE']), failed: count(FAILED_STATUSES), pending: count(['PENDING']) },
+  });
+  await mkdir(dir, { recursive: true });
+  await writeAtomically(join(dir, MANIFEST_FILE), (partial) => writeFile(partial, `${JSON.stringify(written, null, 2)}\n`));
+  return written;
+}
+
+/** Reads and checks `manifest.json` from `dir`. */
+export async function readManifest(dir: string): Promise<Manifest> {
+  const path = join(dir, MANIFEST_FILE);
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path} cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) throw new Error(`${path} is not a valid study manifest:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
+  return parsed.data;
+}
+
+/**
+ * Lets `write` fill a temporary file beside `path`, flushes it to disk and renames it over `path`,
+ * so readers and crashes see the old file or the new one, never half of one. The random suffix
+ * keeps concurrent writers in one worker process apart.
+ */
+export async function writeAtomically(path: string, write: (partial: string) => Promise<void>): Promise<void> {
+  const partial = `${path}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await write(partial);
+    const handle = await open(partial, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}

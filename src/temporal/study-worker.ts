@@ -1,0 +1,79 @@
+/**
+ * Builds the worker that runs studies: the workflows (bundled once per process) and the activities
+ * with the planning-service client the worker logs in with itself.
+ */
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, DefaultLogger, type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import type pino from 'pino';
+import { createActivities } from '../../activities/index.js';
+import type { ServiceConfig } from '../client/config.js';
+import { clientOptions } from '../client/config.js';
+import { PlanningClient } from '../client/index.js';
+import { connectTemporal } from './connection.js';
+import { quietTemporalRuntime } from './runtime.js';
+
+export const DEFAULT_TASK_QUEUE = 'sweep-studies';
+
+/** The budget gate of the account a configuration logs in to: one per service address and account. */
+export function gateIdFor(config: Pick<ServiceConfig, 'baseUrl' | 'credentials'>): string {
+  const account = createHash('sha256').update(`${config.baseUrl}|${config.credentials.email.toLowerCase()}`).digest('hex').slice(0, 16);
+  return `budget-gate/${account}`;
+}
+
+let bundle: Promise<{ code: string }> | undefined;
+
+/** The workflow bundle, built once per process (about a second and a few hundred MB of webpack). */
+export function workflowBundle(): Promise<{ code: string }> {
+  quietTemporalRuntime();
+  bundle ??= bundleWorkflowCode({
+    logger: new DefaultLogger('WARN'),
+    workflowsPath: fileURLToPath(new URL('../../workflows/index.ts', import.meta.url)),
+    // The sources import `./x.js` for `./x.ts` (ESM style); webpack must be told.
+    webpackConfigHook: (config) => {
+      config.resolve = { ...config.resolve, extensionAlias: { '.js': ['.ts', '.js'] } };
+      return config;
+    },
+  });
+  return bundle;
+}
+
+export interface StudyWorkerOptions {
+  connection: NativeConnection;
+  address: string;
+  namespace?: string;
+  taskQueue?: string;
+  service: ServiceConfig;
+  log: pino.Logger;
+  /** Overrides for tests (concurrency, cache sizes). */
+  worker?: Partial<WorkerOptions>;
+}
+
+/** A worker for studies, ready to `run()`; `close()` releases its service client. */
+export async function createStudyWorker(options: StudyWorkerOptions): Promise<{ worker: Worker; close(): Promise<void> }> {
+  const service = new PlanningClient(clientOptions(options.service, { logger: options.log, maxRetries: 2 }));
+  let temporal: ReturnType<typeof connectTemporal> | undefined;
+  const taskQueue = options.taskQueue ?? DEFAULT_TASK_QUEUE;
+  const worker = await Worker.create({
+    connection: options.connection,
+    namespace: options.namespace ?? 'default',
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities: createActivities({
+      service, taskQueue, log: options.log,
+      temporal: () => (temporal ??= connectTemporal({ address: options.address, namespace: options.namespace })),
+    }),
+    // Studies hold small state; a bounded cache keeps the worker's memory bounded (sdk-typescript#2227).
+    maxCachedWorkflows: 200,
+    maxConcurrentActivityTaskExecutions: 20,
+    shutdownGraceTime: '10 seconds',
+    ...options.worker,
+  });
+  return {
+    worker,
+    async close() {
+      await service.close();
+      if (temporal) await (await temporal).connection.close();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Small cases whose optimum is worked out by hand here, solved by the real model and HiGHS.
+ * One stage of one year at 0 % interest keeps the arithmetic plain: cost = investment + one
+ * year of operation.
+ */
+import { describe, expect, it } from 'vitest';
+import { optimise, type OptimiseSettings } from '../../src/solver/optimise.js';
+import { ContentBuilder, constant, HOURS, heatingCase } from './support/content.js';
+
+const settings = (overrides: Partial<OptimiseSettings> = {}): OptimiseSettings => ({
+  objective1: 'MIN_LIFE_CYCLE_COST', points: 1, resolution: 'FULL', timeLimitMinutes: 2, mipGapPercent: 0.1, ...overrides,
+});
+
+const capacityOf = (result: Awaited<ReturnType<typeof optimise>>, item: string) => {
+  if (result.kind !== 'solved') throw new Error(`not solved: ${JSON.stringify(result)}`);
+  const report = result.ctx.capacities.find((c) => c.item.startsWith(item));
+  return report ? result.points[0].x[report.column] : 0;
+};
+
+describe('hand-computed optima', () => {
+  it('picks the gas boiler over the heat pump when the boiler is cheaper over the year', async () => {
+    const { b, hub, gas, electricity, heat } = heatingCase();
+    b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, lifetime: 1 });
+    b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, { variableInvestmentCost: 1000, lifetime: 1 });
+    const result = await optimise(b.build(), settings());
+    // Boiler: 87,600 kWh heat × 0.10/0.9 + 10 kW × 100 = 10,733.33; heat pump: 87,600 × 0.25/3 + 10 × 1000 = 17,300.
+    expect(result.kind).toBe('solved');
+    if (result.kind !== 'solved') return;
+    expect(result.points[0].objectives.MIN_LIFE_CYCLE_COST).toBeCloseTo((87_600 * 0.1) / 0.9 + 1000, 2);
+    expect(capacityOf(result, 'Boiler')).toBeCloseTo(10, 4);
+    expect(capacityOf(result, 'Heat pump')).toBeCloseTo(0, 4);
+    // Gas 97,333 kWh × 0.2 kg/kWh.
+    expect(result.points[0].objectives.MIN_CO2_EMISSIONS).toBeCloseTo(((87_600 / 0.9) * 0.2), 1);
+  });
+
+  it('picks the heat pump when minimising CO2, and when its investment is low enough', async () => {
+    const { b, hub, gas, electricity, heat } = heatingCase();
+    b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, lifetime: 1 });
+    b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, { variableInvestmentCost: 200, lifetime: 1 });
+    const cheapest = await optimise(b.build(), settings());
+    // Heat pump: 87,600 × 0.25/3 + 10 × 200 = 9,300 < 10,733.33.
+    expect(cheapest.kind === 'solved' && cheapest.points[0].objectives.MIN_LIFE_CYCLE_COST).toBeCloseTo(7300 + 2000, 2);
+    expect(capacityOf(cheapest, 'Heat pump')).toBeCloseTo(10, 4);
+    const cleanest = await optimise(b.build(), settings({ objective1: 'MIN_CO2_EMISSIONS' }));
+    // 29,200 kWh electricity × 0.1 = 2,920 kg against 19,467 kg with gas.
+    expect(cleanest.kind === 'solved' && cleanest.points[0].objectives.MIN_CO2_EMISSIONS).toBeCloseTo(2920, 2);
+  });
+
+  it('shifts load with a battery when the price spread pays for it (storage arbitrage)', async () => {
+    const b = new ContentBuilder();
+    b.stage(1);
+    const hub = b.hub('Hub');
+    const electricity = b.carrier('ELECTRICITY', 'Electricity');
+    b.demand({ energyCarrierGuid: electricity, hubGuids: [hub], demandProfileId: b.profile('load', constant(10)) });
+    // 0.10 CHF/kWh from midnight to noon, 0.30 from noon to midnight.
+    const price = Float64Array.from({ length: HOURS }, (_, h) => (h % 24 < 12 ? 0.1 : 0.3));
+    b.impex({ type: 'IMPORT', energyCarrierGuid: electricity, hubGuids: [hub], hourlyEnergyPriceProfileId: b.profile('price', price) });
+    b.storage('Battery', [hub], electricity, { variableInvestmentCost: 30, lifetime: 1 });
+    for (const resolution of ['FULL', 'LOW'] as const) {
+      const result = await optimise(b.build(), settings({ resolution }));
+      // Without storage: 365 × (120 × 0.1 + 120 × 0.3) = 17,520. Shifting the 120 kWh of each
+      // afternoon saves 0.2 × 365 = 73 CHF per kWh of capacity a year, more than its 30: a
+      // 120 kWh battery, night imports of 240 kWh a day: 365 × 24 + 120 × 30 = 12,360.
+      expect(result.kind === 'solved' && result.points[0].objectives.MIN_LIFE_CYCLE_COST, resolution).toBeCloseTo(12_360, 1);
+      expect(capacityOf(result, 'Battery'), resolution).toBeCloseTo(120, 3);
+    }
+  });
+
+  it('installs a must-be-installed technology at its minimum size even when it does not pay', async () => {
+    const { b, hub, gas, electricity, heat } = heatingCase();
+    b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, lifetime: 1 });
+    const heatPump = b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, {
+      variableInvestmentCost: 1000, fixedInvestmentCost: 5000, lifetime: 1, mustBeInstalledInHubs: 'mustBeInstalled',
+    });
+    const content = b.build();
+    content.resources.conversion.find((c) => c.guid === heatPump)!.doc.modes[0].minimumCapacity = 2;
+    const result = await optimise(content, settings());
+    // A 2 kW heat pump runs all year (its heat is cheaper: 0.0833 < 0.1111 CHF/kWh), the boiler
+    // covers 8 kW: 5,000 + 2 × 1,000 + 17,520 × 0.25/3 + 8 × 100 + 70,080 × 0.1/0.9.
+    const expected = 5000 + 2000 + (17_520 * 0.25) / 3 + 800 + (70_080 * 0.1) / 0.9;
+    expect(result.kind === 'solved' && result.points[0].objectives.MIN_LIFE_CYCLE_COST).toBeCloseTo(expected, 1);
+    expect(capacityOf(result, 'Heat pump')).toBeCloseTo(2, 4);
+    expect(capacityOf(result, 'Boiler')).toBeCloseTo(8, 4);
+  });
+
+  it('says why a demand nothing can supply is infeasible, without solving', async () => {
+    const b = new ContentBuilder();
+    b.stage(1);
+    const hub = b.hub('Hub');
+    const heat = b.carrier('HEAT_1', 'Heat');
+    b.demand({ energyCarrierGuid: heat, hubGuids: [hub], demandProfileId: b.profile('heat', constant(10)) });
+    const result = await optimise(b.build(), settings());
+    expect(result.kind).toBe('infeasible');
+    expect(result.kind === 'infeasible' && result.info).toMatch(/nothing can supply Heat at Hub/);
+  });
+
+  it('points at the capacity limit when the only supply is too small', async () => {
+    const { b, hub, gas, heat } = heatingCase();
+    const boiler = b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { lifetime: 1 });
+    const content = b.build();
+    content.resources.conversion.find((c) => c.guid === boiler)!.doc.modes[0].maximumCapacity = 5;
+    const result = await optimise(content, settings({ resolution: 'LOW' }));
+    expect(result.kind).toBe('infeasible');
+    expect(result.kind === 'infeasible' && result.info).toMatch(/energy balance/);
+    expect(result.kind === 'infeasible' && result.info).toMatch(/capacity/);
+  });
+});
+
+describe('Pareto fronts', () => {
+  it('trace N points from the cost optimum to the CO2 optimum, cost rising as CO2 falls', async () => {
+    const { b, hub, gas, electricity, heat } = heatingCase();
+    b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, lifetime: 1 });
+    b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, { variableInvestmentCost: 1000, lifetime: 1 });
+    const result = await optimise(b.build(), settings({ objective2: 'MIN_CO2_EMISSIONS', points: 5, resolution: 'LOW' }));
+    expect(result.kind).toBe('solved');
+    if (result.kind !== 'solved') return;
+    expect(result.points.map((p) => p.index)).toEqual([1, 2, 3, 4, 5]);
+    const cost = result.points.map((p) => p.objectives.MIN_LIFE_CYCLE_COST);
+    const co2 = result.points.map((p) => p.objectives.MIN_CO2_EMISSIONS);
+    for (let i = 1; i < 5; i++) {
+      expect(cost[i]).toBeGreaterThanOrEqual(cost[i - 1] - 1e-6);
+      expect(co2[i]).toBeLessThanOrEqual(co2[i - 1] + 1e-6);
+    }
+    // The ends are the two single-objective optima: all boiler, all heat pump.
+    expect(cost[0]).toBeCloseTo((87_600 * 0.1) / 0.9 + 1000, 1);
+    expect(co2[4]).toBeCloseTo(2920, 1);
+    // Evenly spaced CO2 levels in between.
+    expect(co2[2]).toBeCloseTo((co2[0] + co2[4]) / 2, 0);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Test environment for studies: the shared Temporal dev server (started once for the run), a real
+ * local planning service with its HiGHS optimiser, and a study worker in this process on its own
+ * task queue.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@temporalio/client';
+import type { NativeConnection, Worker } from '@temporalio/worker';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { ServiceConfig } from '../../src/client/config.js';
+import { parseStudy } from '../../src/study/load.js';
+import type { Study } from '../../src/study/schema.js';
+import { connectTemporal, connectWorkerConnection } from '../../src/temporal/connection.js';
+import { createStudyWorker, gateIdFor } from '../../src/temporal/study-worker.js';
+import type { StudyInput } from '../../workflows/study.js';
+import { ALICE, startTestService, tempDir, type TestService } from './service.js';
+
+export interface StudyEnv {
+  service: TestService;
+  serviceConfig: ServiceConfig;
+  temporal: Client;
+  taskQueue: string;
+  gateId: string;
+  dir: string;
+  /** Starts a worker on the task queue (logging warnings to stderr unless given a logger); answers it (call stop() to end it). */
+  startWorker(options?: { log?: pino.Logger }): Promise<{ worker: Worker; stop(): Promise<void> }>;
+  /** A study from YAML text, its output under the environment's directory. */
+  study(yaml: string): { study: Study; file: string };
+  input(study: Study, file: string): StudyInput;
+  close(): Promise<void>;
+}
+
+export async function startStudyEnv(options: Parameters<typeof startTestService>[0] = {}): Promise<StudyEnv> {
+  const address = inject('temporalAddress');
+  const service = await startTestService(options);
+  const serviceConfig: ServiceConfig = { baseUrl: service.url, credentials: ALICE, paths: 'spec', source: 'test' };
+  const temporal = await connectTemporal({ address });
+  const taskQueue = `studies-${randomUUID()}`;
+  const dir = tempDir('sweep-study-');
+  const workers: { stop(): Promise<void> }[] = [];
+  const connections: NativeConnection[] = [];
+  return {
+    service, serviceConfig, temporal, taskQueue, dir, gateId: gateIdFor(serviceConfig),
+    async startWorker(options = {}) {
+      const connection = await connectWorkerConnection(address);
+      connections.push(connection);
+      const { worker, close } = await createStudyWorker({
+        connection, address, taskQueue, service: serviceConfig, log: options.log ?? pino({ level: 'warn' }, pino.destination(2)),
+      });
+      const running = worker.run();
+      const handle = {
+        worker,
+        async stop() {
+          if (worker.getState() === 'RUNNING') worker.shutdown();
+          await running;
+          await close();
+        },
+      };
+      workers.push(handle);
+      return handle;
+    },
+    study(yaml) {
+      const file = join(dir, `study-${randomUUID()}.yaml`);
+      writeFileSync(file, yaml);
+      return { study: parseStudy(yaml, { path: file }), file };
+    },
+    input(study, file) {
+      return { study, studyFile: file, gateId: gateIdFor(serviceConfig) };
+    },
+    async close() {
+      for (const w of workers) await w.stop().catch(() => undefined);
+      for (const c of connections) await c.close().catch(() => undefined);
+      await temporal.connection.close();
+      await service.close();
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * A study: its variants carried through in batches, a bounded number at a time, then summarised.
+ * Batches are child workflows that outlive a continue-as-new of the study (they are abandoned,
+ * not terminated, and report back by signal to the study's id, which reaches whichever run is
+ * current), so a study of ten thousand variants keeps every history small.
+ */
+import {
+  ApplicationFailure, CancellationScope, allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle,
+  isCancellation, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo,
+} from '@temporalio/workflow';
+import type { StudyActivities } from '../activities/index.js';
+import type { StudySetup } from '../activities/setup.js';
+import type { BudgetLimits } from '../src/study/budget-ledger.js';
+import { variantCount } from '../src/study/expand.js';
+import type { Study } from '../src/study/schema.js';
+import {
+  type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
+  setBudgetUpdate, unregisterStudySignal,
+} from './messages.js';
+import { STAGES, type Stage, type StudyProgress } from './progress.js';
+import { variantBatchWorkflow } from './variant-batch.js';
+
+const { setupStudy, ensureBudgetGate, summariseStudy } = proxyActivities<StudyActivities>({
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 30 },
+});
+
+/** Variants per batch at most: one specs request, one submission and one poll cover a batch. */
+export const MAX_BATCH = 50;
+/** Failures the study keeps by name for its progress report (all are in the results). */
+const KEPT_FAILURES = 50;
+
+export interface StudyInput {
+  study: Study;
+  /** The study file, for the manifest. */
+  studyFile: string;
+  /** The account's budget gate (derived from the service address and account, not a secret). */
+  gateId: string;
+  /** Distinguishes the jobs of repeated runs of the same study (nightly runs). */
+  runTag?: string;
+  /** Carried through continue-as-new. */
+  state?: StudyState;
+}
+
+export interface StudyState {
+  /** Set by the first run once the study's scenarios are resolved. */
+  setup?: StudySetup;
+  startedAt: string;
+  nextOffset: number;
+  inFlight: number[];
+  /** Counts per stage of finished batches, and the running batches' latest reports. */
+  finishedCounts: Record<string, number>;
+  reports: BatchReport[];
+  failures: { key: string; reason: string }[];
+  failed: number;
+  budget: BudgetLimits;
+  paused: boolean;
+}
+
+export interface StudyResult {
+  studyId: string;
+  totals: { variants: number; done: number; failed: number; pending: number };
+  manifest: string;
+  summary: string;
+}
+
+const emptyCounts = () => Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
+
+function validBudget(update: Partial<BudgetLimits>): void {
+  for (const [field, value] of Object.entries(update)) {
+    if (!['jobs', 'minutes', 'jobsPerWeek', 'minutesPerWeek'].includes(field)) throw new Error(`${field}: is not a budget field`);
+    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) throw new Error(`${field}: must be a number ≥ 0 or null (unlimited)`);
+  }
+}
+
+export async function studyWorkflow(input: StudyInput): Promise<StudyResult> {
+  const { study } = input;
+  const total = variantCount(study);
+  if (total === 0) throw ApplicationFailure.nonRetryable('the study has no variants', 'StudyDefinitionError');
+  const batchSize = Math.min(MAX_BATCH, study.concurrency);
+  const window = Math.max(1, Math.floor(study.concurrency / batchSize));
+  const self = workflowInfo().workflowId;
+  const gate = getExternalWorkflowHandle(input.gateId);
+
+  // Handlers are registered before the first await, so an early query or Update finds them.
+  const state: StudyState = input.state ?? {
+    startedAt: new Date().toISOString(),
+    nextOffset: 0,
+    inFlight: [],
+    finishedCounts: emptyCounts(),
+    reports: [],
+    failures: [],
+    failed: 0,
+    budget: { ...study.budget },
+    paused: false,
+  };
+  let changed = false;
+  let cancelled = false;
+  const batchId = (offset: number) => `${self}/batch-${offset}`;
+  const forward = async (signal: typeof pauseSignal | typeof resumeSignal) => {
+    for (const offset of state.inFlight) await getExternalWorkflowHandle(batchId(offset)).signal(signal).catch(() => undefined);
+  };
+
+  setHandler(pauseSignal, async () => {
+    state.paused = true;
+    await forward(pauseSignal);
+  });
+  setHandler(resumeSignal, async () => {
+    state.paused = false;
+    changed = true;
+    await forward(resumeSignal);
+  });
+  setHandler(setBudgetUpdate, async (update) => {
+    state.budget = { ...state.budget, ...update };
+    // Before setup the gate may not exist yet; the registration after setup carries the new limits.
+    if (state.setup) await gate.signal(registerStudySignal, { studyId: study.name, limits: state.budget });
+    return state.budget;
+  }, { validator: validBudget });
+  setHandler(batchProgressSignal, (report) => {
+    state.reports = [...state.reports.filter((r) => r.offset !== report.offset), report];
+  });
+  setHandler(batchFinishedSignal, (report) => {
+    if (!state.inFlight.includes(report.offset)) return;
+    state.inFlight = state.inFlight.filter((o) => o !== report.offset);
+    state.reports = state.reports.filter((r) => r.offset !== report.offset);
+    for (const [s, n] of Object.entries(report.counts)) state.finishedCounts[s] = (state.finishedCounts[s] ?? 0) + n;
+    state.failed += report.failed;
+    state.failures = [...state.failures, ...report.failures].slice(0, KEPT_FAILURES);
+    changed = true;
+  });
+  setHandler(progressQuery, (): StudyProgress => progress(study.name, total, state, cancelled));
+
+  if (!state.setup) {
+    state.setup = await setupStudy({ study });
+    await ensureBudgetGate({ gateId: input.gateId });
+  }
+  await gate.signal(registerStudySignal, { studyId: study.name, limits: state.budget });
+  const setup = state.setup;
+
+  try {
+    while (state.nextOffset < total || state.inFlight.length) {
+      while (!state.paused && state.inFlight.length < window && state.nextOffset < total) {
+        const offset = state.nextOffset;
+        await startChild(variantBatchWorkflow, {
+          workflowId: batchId(offset),
+          args: [{
+            study, studyWorkflowId: self, gateId: input.gateId, setup, outputDir: study.output, offset,
+            count: Math.min(batchSize, total - offset), runTag: input.runTag, paused: state.paused,
+          }],
+          // Batches outlive a continue-as-new of the study; they report back by signal.
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+        });
+        state.inFlight.push(offset);
+        state.nextOffset += batchSize;
+      }
+      changed = false;
+      await condition(() => changed);
+      if (workflowInfo().continueAsNewSuggested) {
+        await condition(allHandlersFinished);
+        await continueAsNew<typeof studyWorkflow>({ ...input, state });
+      }
+    }
+    const summary = await summariseStudy({
+      study, studyFile: input.studyFile, outputDir: study.output, variantCount: total, startedAt: state.startedAt, finished: true,
+    });
+    await gate.signal(unregisterStudySignal, { studyId: study.name });
+    return { studyId: study.name, ...summary };
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    cancelled = true;
+    await CancellationScope.nonCancellable(async () => {
+      // Every running batch stops its jobs and records its variants; then the results are written.
+      for (const offset of state.inFlight) await getExternalWorkflowHandle(batchId(offset)).cancel().catch(() => undefined);
+      await condition(() => state.inFlight.length === 0, '10 minutes');
+      await summariseStudy({ study, studyFile: input.studyFile, outputDir: study.output, variantCount: total, startedAt: state.startedAt, finished: true });
+      await gate.signal(unregisterStudySignal, { studyId: study.name });
+    });
+    throw error;
+  }
+}
+
+/** The study's progress: finished batches' counts plus the running batches' latest reports. */
+function progress(studyId: string, total: number, state: StudyState, cancelled: boolean): StudyProgress {
+  const byStage = emptyCounts();
+  for (const [s, n] of Object.entries(state.finishedCounts)) byStage[s as Stage] += n;
+  let jobsRunning = 0;
+  let failed = state.failed;
+  const failures = [...state.failures];
+  for (const report of state.reports) {
+    for (const [s, n] of Object.entries(report.counts)) byStage[s as Stage] += n;
+    jobsRunning += report.jobsRunning;
+    failed += report.failed;
+    failures.push(...report.failures);
+  }
+  const accounted = Object.values(byStage).reduce((a, b) => a + b, 0);
+  byStage.pending += total - accounted;
+  return {
+    studyId, variants: total, byStage, failures: failures.slice(0, KEPT_FAILURES), failed, jobsRunning, paused: state.paused, cancelled,
+    budget: state.budget, done: state.nextOffset >= total && state.inFlight.length === 0,
+    waiting: byStage['waiting-budget'] > 0 ? 'waiting for solver budget' : state.paused ? 'paused' : undefined,
+  };
+}

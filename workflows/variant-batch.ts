@@ -1,0 +1,249 @@
+/**
+ * A batch of a study's variants, carried through together: their scenarios (copies of the base),
+ * their values, their specs files (one request), their solver jobs (asked of the budget gate,
+ * submitted in one request, watched in one poll), their outputs. A variant that fails is recorded
+ * with its reason and the others go on; a cancelled batch stops its running jobs and records
+ * every variant's state before it ends.
+ */
+import {
+  CancellationScope, condition, getExternalWorkflowHandle, isCancellation, proxyActivities, setHandler, workflowInfo,
+} from '@temporalio/workflow';
+import type { StudyActivities } from '../activities/index.js';
+import type { JobState, SubmittedJob } from '../activities/jobs.js';
+import type { VariantOutcome } from '../activities/outputs.js';
+import type { VariantFailure, VariantRef } from '../activities/scenarios.js';
+import type { StudySetup } from '../activities/setup.js';
+import { variantAt } from '../src/study/expand.js';
+import type { Study } from '../src/study/schema.js';
+import {
+  type BatchReport, batchFinishedSignal, batchProgressSignal, budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal,
+  budgetSubmittedSignal, pauseSignal, resumeSignal,
+} from './messages.js';
+import { STAGES, type Stage } from './progress.js';
+
+const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 30 };
+// A worker killed mid-activity is noticed when the heartbeat timeout fires: every activity
+// heartbeats every few seconds while it runs (activities/failures.ts), whatever call it is in.
+const heartbeatTimeout = '20 seconds';
+const quick = proxyActivities<StudyActivities>({ startToCloseTimeout: '2 minutes', heartbeatTimeout, retry });
+const steady = proxyActivities<StudyActivities>({ startToCloseTimeout: '30 minutes', heartbeatTimeout, retry });
+// Fewer attempts: an output that cannot be had after ten is recorded as the variant's failure.
+const transfers = proxyActivities<StudyActivities>({ startToCloseTimeout: '60 minutes', heartbeatTimeout, retry: { ...retry, maximumAttempts: 10 } });
+
+/** The longest single wait inside one activity call; the workflow simply calls again. */
+const POLL_SECONDS = 600;
+/** Failures a batch reports by name to the study (all are in the results). */
+const REPORTED_FAILURES = 5;
+/** Generations of a variant's specs file before its failure is taken as the variant's own. */
+const SPECS_ATTEMPTS = 3;
+
+export interface VariantBatchInput {
+  study: Study;
+  studyWorkflowId: string;
+  gateId: string;
+  setup: StudySetup;
+  outputDir: string;
+  offset: number;
+  count: number;
+  runTag?: string;
+  paused?: boolean;
+}
+
+/** How a job's end becomes a variant's outcome. */
+function outcomeOf(state: JobState): VariantOutcome {
+  const base = { index: state.index, key: state.key, scenarioGuid: state.scenarioGuid, jobId: state.jobId };
+  if (state.status === 'STOPPED') return { ...base, status: 'STOPPED', reason: 'the solver job was stopped' };
+  if (state.infeasibilityInfo) return { ...base, status: 'INFEASIBLE', reason: state.infeasibilityInfo };
+  return { ...base, status: 'FAILED', reason: `solver job ${state.status}${state.statusMsg ? `: ${state.statusMsg}` : ''}` };
+}
+
+export async function variantBatchWorkflow(input: VariantBatchInput): Promise<BatchReport> {
+  const { study, setup, offset } = input;
+  const stage = new Map<number, Stage>(Array.from({ length: input.count }, (_, i) => [offset + i, 'pending']));
+  const outcomes = new Map<number, VariantOutcome>();
+  const grants = new Map<string, number>();
+  // By variant index: a variant's job id may change, when a duplicate submission is resolved.
+  const running = new Map<number, SubmittedJob & { reservation: string }>();
+  let paused = input.paused ?? false;
+  let requests = 0;
+
+  setHandler(pauseSignal, () => void (paused = true));
+  setHandler(resumeSignal, () => void (paused = false));
+  setHandler(budgetGrantSignal, ({ requestId, jobs }) => void grants.set(requestId, jobs));
+
+  const studyHandle = getExternalWorkflowHandle(input.studyWorkflowId);
+  const gate = getExternalWorkflowHandle(input.gateId);
+  const report = (): BatchReport => {
+    const counts = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<string, number>;
+    for (const s of stage.values()) counts[s]++;
+    const failed = [...outcomes.values()].filter((o) => o.status !== 'DONE');
+    return { offset, counts, failed: failed.length, jobsRunning: running.size, failures: failed.slice(0, REPORTED_FAILURES).map((o) => ({ key: o.key, reason: o.reason ?? o.status })) };
+  };
+  const moveTo = (refs: { index: number }[], next: Stage) => {
+    for (const ref of refs) stage.set(ref.index, next);
+  };
+  const announce = (refs: { index: number }[], next: Stage) => {
+    moveTo(refs, next);
+    return studyHandle.signal(batchProgressSignal, report());
+  };
+  const fail = (failures: VariantFailure[], scenarios: VariantRef[] = []) => {
+    for (const f of failures) {
+      outcomes.set(f.index, { index: f.index, key: f.key, status: 'FAILED', reason: f.reason, scenarioGuid: scenarios.find((s) => s.index === f.index)?.scenarioGuid });
+      stage.set(f.index, 'failed');
+    }
+  };
+  const unpaused = () => condition(() => !paused);
+
+  /** Asks the gate for up to `jobs` jobs; its answer arrives as a signal. */
+  async function askBudget(jobs: number): Promise<string> {
+    const requestId = `${workflowInfo().workflowId}:${++requests}`;
+    await gate.signal(budgetRequestSignal, { requestId, studyId: study.name, replyTo: workflowInfo().workflowId, jobs, minutesEach: study.solver.timeLimit });
+    return requestId;
+  }
+
+  try {
+    await unpaused();
+    const indexes = [...stage.keys()];
+    const copied = await steady.ensureVariantScenarios({ study, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid, indexes });
+    fail(copied.failures);
+    await announce(copied.scenarios, 'scenario');
+
+    await unpaused();
+    const patched = await steady.applyVariantPatches({ study, baseScenarioGuid: setup.baseScenarioGuid, variants: copied.scenarios });
+    fail(patched.failures, copied.scenarios);
+    let live = copied.scenarios.filter((s) => !outcomes.has(s.index));
+    await announce(live, 'patched');
+
+    await unpaused();
+    const ready = await generateSpecs(live);
+    await announce(ready, 'specs');
+
+    // Submit what the gate grants and watch what runs, together: finished jobs are gathered even
+    // while the rest of the batch waits for budget.
+    const done: SubmittedJob[] = [];
+    const queue = [...ready];
+    let asked: string | undefined;
+    while (queue.length || running.size) {
+      if (queue.length && !asked) {
+        await unpaused();
+        await announce(queue, 'waiting-budget');
+        asked = await askBudget(queue.length);
+      }
+      if (asked && grants.has(asked)) {
+        const part = queue.splice(0, grants.get(asked)!);
+        if (part.length) {
+          const jobs = await quick.submitJobs({ study, variants: part, runTag: input.runTag });
+          await gate.signal(budgetSubmittedSignal, { requestId: asked, jobs: jobs.length });
+          for (const job of jobs) running.set(job.index, { ...job, reservation: asked });
+          await announce(part, 'submitted');
+        }
+        asked = undefined;
+        continue;
+      }
+      if (!running.size) {
+        // Nothing runs and the rest waits for budget: keep what is done before waiting.
+        await gather(done.splice(0));
+        await condition(() => asked !== undefined && grants.has(asked));
+        continue;
+      }
+      // Short polls while a grant may arrive, so it is acted on soon; long ones otherwise.
+      const states = await steady.watchJobs({ jobs: [...running.values()], maxSeconds: asked ? 15 : POLL_SECONDS });
+      const ended = states.filter((state) => state.terminal);
+      await releaseBudget(ended);
+      for (const state of states) {
+        const entry = running.get(state.index);
+        if (entry) entry.jobId = state.jobId;
+      }
+      for (const state of ended) {
+        running.delete(state.index);
+        if (state.status === 'DONE') done.push(state);
+        else outcomes.set(state.index, outcomeOf(state));
+      }
+      moveTo(ended.filter((state) => state.status === 'DONE'), 'solved');
+      moveTo(ended.filter((state) => state.status !== 'DONE'), 'failed');
+      if (ended.length) await studyHandle.signal(batchProgressSignal, report());
+    }
+
+    await gather(done.splice(0));
+    await quick.recordOutcomes({ study, outputDir: input.outputDir, outcomes: [...outcomes.values()].filter((o) => o.status !== 'DONE') });
+    return report();
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    await CancellationScope.nonCancellable(() => stopEverything());
+    throw error;
+  } finally {
+    await CancellationScope.nonCancellable(() => studyHandle.signal(batchFinishedSignal, report()));
+  }
+
+  /**
+   * Generates the specs files of the variants, asking again for those whose generation failed (a
+   * passing fault of the service) before failing them; answers the variants whose specs are ready.
+   */
+  async function generateSpecs(variants: VariantRef[]): Promise<VariantRef[]> {
+    const ready: VariantRef[] = [];
+    const attempts = new Map<number, number>();
+    let waiting: VariantRef[] = [];
+    for (let request = variants; request.length || waiting.length; ) {
+      if (request.length) {
+        await quick.requestSpecs({ scenarioGuids: request.map((s) => s.scenarioGuid) });
+        for (const ref of request) attempts.set(ref.index, (attempts.get(ref.index) ?? 0) + 1);
+        waiting = [...waiting, ...request];
+      }
+      const specs = await steady.awaitSpecs({ variants: waiting, maxSeconds: POLL_SECONDS });
+      ready.push(...specs.ready);
+      waiting = specs.waiting;
+      const failed = new Set(specs.failures.map((f) => f.index));
+      request = variants.filter((v) => failed.has(v.index) && attempts.get(v.index)! < SPECS_ATTEMPTS);
+      fail(specs.failures.filter((f) => attempts.get(f.index)! >= SPECS_ATTEMPTS), variants);
+    }
+    return ready;
+  }
+
+  /** Downloads and records the outputs of finished jobs; outputs that cannot be had fail their variants. */
+  async function gather(jobs: SubmittedJob[]): Promise<void> {
+    if (!jobs.length) return;
+    try {
+      await transfers.gatherOutputs({ study, outputDir: input.outputDir, jobs });
+      for (const job of jobs) outcomes.set(job.index, { index: job.index, key: job.key, status: 'DONE', scenarioGuid: job.scenarioGuid, jobId: job.jobId });
+      moveTo(jobs, 'gathered');
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      // Outputs that could not be fetched or read after every retry: the variants failed.
+      // The activity's own failure says why; "Activity task failed" around it does not.
+      const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+      fail(jobs.map((j) => ({ index: j.index, key: j.key, reason: `outputs could not be gathered: ${cause}` })), jobs);
+    }
+    await studyHandle.signal(batchProgressSignal, report());
+  }
+
+  /** Tells the gate which jobs ended and the minutes they used, per reservation. */
+  async function releaseBudget(ended: (JobState | SubmittedJob)[]): Promise<void> {
+    const byReservation = new Map<string, { jobs: number; minutes: number }>();
+    for (const job of ended) {
+      const reservation = running.get(job.index)?.reservation;
+      if (!reservation) continue;
+      const sum = byReservation.get(reservation) ?? { jobs: 0, minutes: 0 };
+      sum.jobs++;
+      sum.minutes += 'minutes' in job ? job.minutes : 0;
+      byReservation.set(reservation, sum);
+    }
+    for (const [requestId, { jobs, minutes }] of byReservation) await gate.signal(budgetFinishedSignal, { requestId, jobs, minutes });
+  }
+
+  /** On cancel: stop running jobs, release their budget, and record every unfinished variant as stopped. */
+  async function stopEverything(): Promise<void> {
+    const open = [...running.values()];
+    if (open.length) {
+      await quick.stopJobs({ jobIds: open.map((j) => j.jobId) });
+      await releaseBudget(open);
+    }
+    for (const index of stage.keys()) {
+      if (outcomes.has(index)) continue;
+      const job = open.find((j) => j.index === index);
+      outcomes.set(index, { index, key: variantAt(study, index).key, status: 'STOPPED', reason: 'the study was cancelled', scenarioGuid: job?.scenarioGuid, jobId: job?.jobId });
+      stage.set(index, 'failed');
+    }
+    running.clear();
+    await quick.recordOutcomes({ study, outputDir: input.outputDir, outcomes: [...outcomes.values()].filter((o) => o.status !== 'DONE') });
+  }
+}
