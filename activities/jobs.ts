@@ -7,7 +7,7 @@ import { Context, heartbeat } from '@temporalio/activity';
 import type { SolverJob } from '../src/api/solver-jobs.js';
 import { TERMINAL_JOB_STATUSES, type SolverJobStatus } from '../src/api/values.js';
 import { NotFoundError } from '../src/client/errors.js';
-import type { Study } from '../src/study/schema.js';
+import type { StudyCore } from '../src/study/core.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { writeSurvivingLostAnswers } from './lost-answers.js';
@@ -27,7 +27,7 @@ export interface JobState extends SubmittedJob {
 }
 
 /** The name of a variant's job: deterministic, so a repeated submission finds it. */
-export function jobName(study: Study, key: string, runTag?: string): string {
+export function jobName(study: Pick<StudyCore, 'name'>, key: string, runTag?: string): string {
   return `${study.name}/${key}${runTag ? `/${runTag}` : ''}`;
 }
 
@@ -74,7 +74,7 @@ export function jobActivities({ service }: ActivityDeps) {
 
   return {
     /** Submits the variants' jobs that do not exist yet, in one request; answers every variant's job. */
-    async submitJobs(input: { study: Study; variants: VariantRef[]; runTag?: string }): Promise<SubmittedJob[]> {
+    async submitJobs(input: { study: StudyCore; variants: VariantRef[]; runTag?: string }): Promise<SubmittedJob[]> {
       return asActivity(async () => {
         const { study } = input;
         const slotOf = (v: VariantRef) => slot(v.scenarioGuid, jobName(study, v.key, input.runTag));

@@ -9,7 +9,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { heartbeat } from '@temporalio/activity';
 import type { Study } from '../src/study/schema.js';
-import { variantAt, variantLabel } from '../src/study/expand.js';
+import { type Variant, variantAt, variantLabel } from '../src/study/expand.js';
+import { boundedMap } from '../src/common/bounded-map.js';
 import { MANIFEST_FILE, parameterRecord, type VariantRecord, writeAtomically, writeManifest } from '../src/study/results/manifest.js';
 import { readOutputZip, type SolutionResult } from '../src/study/results/read-output.js';
 import { writeSummaryWorkbook } from '../src/study/results/summary-workbook.js';
@@ -17,6 +18,7 @@ import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
 import type { SubmittedJob } from './jobs.js';
+import { CALLS_IN_FLIGHT } from './scenarios.js';
 
 export const SUMMARY_FILE = 'summary.xlsx';
 
@@ -46,16 +48,14 @@ export function outputActivities({ service }: ActivityDeps) {
      * answers the objectives. A variant whose record already holds this job's output, whole on
      * disk, is not downloaded again: an attempt after a crash picks up where the last one stopped.
      */
-    async gatherOutputs(input: { study: Study; outputDir: string; jobs: SubmittedJob[] }): Promise<GatheredOutput[]> {
+    async gatherOutputs(input: { outputDir: string; variants: Variant[]; jobs: SubmittedJob[] }): Promise<GatheredOutput[]> {
       return asActivity(async () => {
-        const gathered: GatheredOutput[] = [];
-        for (const job of input.jobs) {
+        const variants = new Map(input.variants.map((v) => [v.index, v]));
+        let count = 0;
+        return boundedMap(input.jobs, CALLS_IN_FLIGHT, async (job): Promise<GatheredOutput> => {
           const dir = variantDir(input.outputDir, job.key);
           const kept = await gatheredBefore(input.outputDir, dir, job.jobId);
-          if (kept) {
-            gathered.push({ index: job.index, key: job.key, objectives: kept.solutions.map((s) => s.objectives) });
-            continue;
-          }
+          if (kept) return { index: job.index, key: job.key, objectives: kept.solutions.map((s) => s.objectives) };
           const detail = await service.solverJobs.retrieve(job.jobId);
           if (!detail.outputFile) throw new Error(`job ${job.jobId} is DONE but has no output file yet`);
           const outputFile = detail.outputFile;
@@ -69,20 +69,22 @@ export function outputActivities({ service }: ActivityDeps) {
             await rm(path, { force: true });
             throw error;
           }
-          await writeRecord(input.outputDir, input.study, {
+          await writeRecord(input.outputDir, variantOf(variants, job.index), {
             index: job.index, key: job.key, status: 'DONE', scenarioGuid: job.scenarioGuid, jobId: job.jobId,
           }, { files: [{ path: relative(input.outputDir, path), sha256, bytes }], solutions });
-          gathered.push({ index: job.index, key: job.key, objectives: solutions.map((s) => s.objectives) });
-          heartbeat(gathered.length);
-        }
-        return gathered;
+          heartbeat(++count);
+          return { index: job.index, key: job.key, objectives: solutions.map((s) => s.objectives) };
+        });
       });
     },
 
     /** Records variants that ended without results (failed, infeasible, stopped). */
-    async recordOutcomes(input: { study: Study; outputDir: string; outcomes: VariantOutcome[] }): Promise<void> {
+    async recordOutcomes(input: { outputDir: string; variants: Variant[]; outcomes: VariantOutcome[] }): Promise<void> {
       return asActivity(async () => {
-        for (const outcome of input.outcomes) await writeRecord(input.outputDir, input.study, outcome, { files: [], solutions: [] });
+        const variants = new Map(input.variants.map((v) => [v.index, v]));
+        for (const outcome of input.outcomes) {
+          await writeRecord(input.outputDir, variantOf(variants, outcome.index), outcome, { files: [], solutions: [] });
+        }
       });
     },
 
@@ -129,8 +131,13 @@ async function gatheredBefore(outputDir: string, dir: string, jobId: string): Pr
   return record;
 }
 
-async function writeRecord(outputDir: string, study: Study, outcome: VariantOutcome, extra: Pick<VariantRecord, 'files' | 'solutions'>): Promise<void> {
-  const variant = variantAt(study, outcome.index);
+function variantOf(variants: Map<number, Variant>, index: number): Variant {
+  const variant = variants.get(index);
+  if (!variant) throw new Error(`variant ${index} is not among the variants given to the activity`);
+  return variant;
+}
+
+async function writeRecord(outputDir: string, variant: Variant, outcome: VariantOutcome, extra: Pick<VariantRecord, 'files' | 'solutions'>): Promise<void> {
   const record: VariantRecord = {
     ...outcome, name: variant.name, label: variantLabel(variant.assignment), parameters: variant.assignment, ...extra,
   };

@@ -1,14 +1,16 @@
 /**
  * Variant scenarios: a copy of the base under the variant's deterministic name in the destination
- * analysis (found, not copied again, when an earlier attempt made it), then its parameter values
- * applied (read, compare, write only what differs). One call handles a batch of variants; one
- * variant's failure is recorded and does not stop the others.
+ * analysis, then its parameter values applied (read, compare, write only what differs). One call
+ * handles a batch of variants, several at a time; one variant's failure is recorded and does not
+ * stop the others.
  */
 import { heartbeat } from '@temporalio/activity';
 import { ConflictError, RequestValidationError, ServiceError } from '../src/client/errors.js';
-import type { Study } from '../src/study/schema.js';
-import { variantAt } from '../src/study/expand.js';
+import { boundedMap } from '../src/common/bounded-map.js';
+import type { Variant } from '../src/study/expand.js';
 import { applyAssignment, PatchError } from '../src/study/patch/index.js';
+import { ScenarioIndex } from '../src/study/patch/find.js';
+import type { Parameter } from '../src/study/target.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { writeSurvivingLostAnswers } from './lost-answers.js';
@@ -26,6 +28,9 @@ export interface VariantFailure {
   reason: string;
 }
 
+/** Calls one activity keeps in flight: enough to keep a service with some latency busy, few enough to share it. */
+export const CALLS_IN_FLIGHT = 8;
+
 /** Statuses by which the service refuses what a variant asks of it (its values, its scenario). */
 const REFUSALS = new Set([400, 404, 409, 413, 422]);
 
@@ -40,54 +45,65 @@ export function isVariantFault(error: unknown): boolean {
 
 export function scenarioActivities({ service }: ActivityDeps) {
   return {
-    /** The scenario of each variant of the batch, copying the base for those that have none yet. */
+    /**
+     * The scenario of each variant of the batch. Copies first: scenario names are unique in an
+     * analysis, so a copy an earlier attempt made answers 409, and only then is the analysis listed
+     * (once per call) to find it — a large study's analysis is not listed for every batch.
+     */
     async ensureVariantScenarios(input: {
-      study: Study; baseScenarioGuid: string; destinationAnalysisGuid: string; indexes: number[];
+      variants: Pick<Variant, 'index' | 'key' | 'name'>[]; baseScenarioGuid: string; destinationAnalysisGuid: string;
     }): Promise<{ scenarios: VariantRef[]; failures: VariantFailure[] }> {
       return asActivity(async () => {
-        const listed = async () => new Map((await service.scenarios.list(input.destinationAnalysisGuid)).map((s) => [s.scenarioName, s.scenarioGuid]));
-        let existing = await listed();
+        let listing: Promise<Map<string, string>> | undefined;
+        const existing = (fresh = false) => {
+          if (fresh || !listing) {
+            listing = service.scenarios.list(input.destinationAnalysisGuid).then((all) => new Map(all.map((s) => [s.scenarioName, s.scenarioGuid])));
+            listing.catch(() => (listing = undefined));
+          }
+          return listing;
+        };
         const scenarios: VariantRef[] = [];
         const failures: VariantFailure[] = [];
-        for (const index of input.indexes) {
-          const variant = variantAt(input.study, index);
-          let guid = existing.get(variant.name);
+        await boundedMap(input.variants, CALLS_IN_FLIGHT, async (variant) => {
           try {
-            guid ??= await writeSurvivingLostAnswers(
+            const guid = await writeSurvivingLostAnswers(
               async () => (await service.scenarios.copy(input.baseScenarioGuid, { name: variant.name, analysisDestinationGuid: input.destinationAnalysisGuid })).scenarioGuid,
-              // A copy whose answer was lost: the scenario exists now under that name.
-              async () => (existing = await listed()).get(variant.name),
+              // A copy made before (409), or whose answer was lost: the scenario exists under that name.
+              async () => (await existing()).get(variant.name) ?? (await existing(true)).get(variant.name),
             );
+            scenarios.push({ index: variant.index, key: variant.key, scenarioGuid: guid });
           } catch (error) {
             // Another scenario holds the name and is not ours to take.
             if (!(error instanceof ConflictError)) throw error;
-            failures.push({ index, key: variant.key, reason: error.serviceMessage });
+            failures.push({ index: variant.index, key: variant.key, reason: error.serviceMessage });
           }
-          if (guid) scenarios.push({ index, key: variant.key, scenarioGuid: guid });
           heartbeat(scenarios.length);
-        }
-        return { scenarios, failures };
+        });
+        return { scenarios: scenarios.sort((a, b) => a.index - b.index), failures };
       });
     },
 
     /** Applies each variant's values to its scenario; answers the variants that could not take them. */
-    async applyVariantPatches(input: { study: Study; baseScenarioGuid: string; variants: VariantRef[] }): Promise<{ changed: number; failures: VariantFailure[] }> {
+    async applyVariantPatches(input: {
+      parameters: Parameter[]; baseScenarioGuid: string; variants: (VariantRef & Pick<Variant, 'assignment'>)[];
+    }): Promise<{ changed: number; failures: VariantFailure[] }> {
       return asActivity(async () => {
         let changed = 0;
         const failures: VariantFailure[] = [];
-        for (const ref of input.variants) {
-          const variant = variantAt(input.study, ref.index);
+        // The base is read once for the whole batch, not once per variant.
+        const base = new ScenarioIndex(service, input.baseScenarioGuid, 'base');
+        await boundedMap(input.variants, CALLS_IN_FLIGHT, async (variant) => {
           try {
             const results = await applyAssignment(service, {
-              baseScenarioGuid: input.baseScenarioGuid, scenarioGuid: ref.scenarioGuid, parameters: input.study.parameters, assignment: variant.assignment,
+              baseScenarioGuid: input.baseScenarioGuid, scenarioGuid: variant.scenarioGuid, parameters: input.parameters, assignment: variant.assignment, base,
             });
             changed += results.filter((r) => r.changed).length;
           } catch (error) {
             if (!isVariantFault(error)) throw error;
-            failures.push({ index: ref.index, key: ref.key, reason: `invalid patch: ${(error as Error).message}` });
+            failures.push({ index: variant.index, key: variant.key, reason: `invalid patch: ${(error as Error).message}` });
           }
-          heartbeat(ref.key);
-        }
+          heartbeat(variant.key);
+        });
         return { changed, failures };
       });
     },

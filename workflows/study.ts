@@ -11,7 +11,8 @@ import {
 import type { StudyActivities } from '../activities/index.js';
 import type { StudySetup } from '../activities/setup.js';
 import type { BudgetLimits } from '../src/study/budget-ledger.js';
-import { variantCount } from '../src/study/expand.js';
+import { studyCore } from '../src/study/core.js';
+import { variantAt, variantCount } from '../src/study/expand.js';
 import type { Study } from '../src/study/schema.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
@@ -138,6 +139,7 @@ export async function studyWorkflow(input: StudyInput): Promise<StudyResult> {
   await gate.signal(registerStudySignal, { studyId: study.name, limits: state.budget });
   const setup = state.setup;
 
+  const core = studyCore(study);
   try {
     while (state.nextOffset < total || state.inFlight.length) {
       while (!state.paused && state.inFlight.length < window && state.nextOffset < total) {
@@ -145,8 +147,9 @@ export async function studyWorkflow(input: StudyInput): Promise<StudyResult> {
         await startChild(variantBatchWorkflow, {
           workflowId: batchId(offset),
           args: [{
-            study, studyWorkflowId: self, gateId: input.gateId, setup, outputDir: study.output, offset,
-            count: Math.min(batchSize, total - offset), runTag: input.runTag, paused: state.paused,
+            study: core, studyWorkflowId: self, gateId: input.gateId, setup, outputDir: study.output, offset,
+            variants: Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) => variantAt(study, offset + i)),
+            runTag: input.runTag, paused: state.paused,
           }],
           // Batches outlive a continue-as-new of the study; they report back by signal.
           parentClosePolicy: ParentClosePolicy.ABANDON,

@@ -13,7 +13,8 @@ import type { JobState, SubmittedJob } from '../activities/jobs.js';
 import type { VariantOutcome } from '../activities/outputs.js';
 import type { VariantFailure, VariantRef } from '../activities/scenarios.js';
 import type { StudySetup } from '../activities/setup.js';
-import { variantAt } from '../src/study/expand.js';
+import type { StudyCore } from '../src/study/core.js';
+import { type Variant, variantAt } from '../src/study/expand.js';
 import type { Study } from '../src/study/schema.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal,
@@ -38,13 +39,14 @@ const REPORTED_FAILURES = 5;
 const SPECS_ATTEMPTS = 3;
 
 export interface VariantBatchInput {
-  study: Study;
+  study: StudyCore;
+  /** The batch's variants, values included: the study itself carries no values here. */
+  variants: Variant[];
   studyWorkflowId: string;
   gateId: string;
   setup: StudySetup;
   outputDir: string;
   offset: number;
-  count: number;
   runTag?: string;
   paused?: boolean;
 }
@@ -57,9 +59,21 @@ function outcomeOf(state: JobState): VariantOutcome {
   return { ...base, status: 'FAILED', reason: `solver job ${state.status}${state.statusMsg ? `: ${state.statusMsg}` : ''}` };
 }
 
-export async function variantBatchWorkflow(input: VariantBatchInput): Promise<BatchReport> {
+/** Batches started by an earlier version carry the whole study and a count instead of their variants. */
+interface EarlierBatchInput extends Omit<VariantBatchInput, 'study' | 'variants'> {
+  study: Study;
+  count: number;
+  variants?: undefined;
+}
+
+export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBatchInput): Promise<BatchReport> {
+  const input: VariantBatchInput = given.variants ? given : {
+    ...given, variants: Array.from({ length: given.count }, (_, i) => variantAt(given.study, given.offset + i)),
+  };
   const { study, setup, offset } = input;
-  const stage = new Map<number, Stage>(Array.from({ length: input.count }, (_, i) => [offset + i, 'pending']));
+  const variants = new Map(input.variants.map((v) => [v.index, v]));
+  const stage = new Map<number, Stage>(input.variants.map((v) => [v.index, 'pending']));
+  const variantsOf = (refs: { index: number }[]) => refs.map((ref) => variants.get(ref.index)!);
   const outcomes = new Map<number, VariantOutcome>();
   const grants = new Map<string, number>();
   // By variant index: a variant's job id may change, when a duplicate submission is resolved.
@@ -103,13 +117,18 @@ export async function variantBatchWorkflow(input: VariantBatchInput): Promise<Ba
 
   try {
     await unpaused();
-    const indexes = [...stage.keys()];
-    const copied = await steady.ensureVariantScenarios({ study, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid, indexes });
+    const copied = await steady.ensureVariantScenarios({
+      variants: input.variants.map(({ index, key, name }) => ({ index, key, name })),
+      baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid,
+    });
     fail(copied.failures);
     await announce(copied.scenarios, 'scenario');
 
     await unpaused();
-    const patched = await steady.applyVariantPatches({ study, baseScenarioGuid: setup.baseScenarioGuid, variants: copied.scenarios });
+    const patched = await steady.applyVariantPatches({
+      parameters: study.parameters, baseScenarioGuid: setup.baseScenarioGuid,
+      variants: copied.scenarios.map((ref) => ({ ...ref, assignment: variants.get(ref.index)!.assignment })),
+    });
     fail(patched.failures, copied.scenarios);
     let live = copied.scenarios.filter((s) => !outcomes.has(s.index));
     await announce(live, 'patched');
@@ -165,7 +184,7 @@ export async function variantBatchWorkflow(input: VariantBatchInput): Promise<Ba
     }
 
     await gather(done.splice(0));
-    await quick.recordOutcomes({ study, outputDir: input.outputDir, outcomes: [...outcomes.values()].filter((o) => o.status !== 'DONE') });
+    await recordFailures();
     return report();
   } catch (error) {
     if (!isCancellation(error)) throw error;
@@ -203,7 +222,7 @@ export async function variantBatchWorkflow(input: VariantBatchInput): Promise<Ba
   async function gather(jobs: SubmittedJob[]): Promise<void> {
     if (!jobs.length) return;
     try {
-      await transfers.gatherOutputs({ study, outputDir: input.outputDir, jobs });
+      await transfers.gatherOutputs({ outputDir: input.outputDir, variants: variantsOf(jobs), jobs });
       for (const job of jobs) outcomes.set(job.index, { index: job.index, key: job.key, status: 'DONE', scenarioGuid: job.scenarioGuid, jobId: job.jobId });
       moveTo(jobs, 'gathered');
     } catch (error) {
@@ -240,10 +259,16 @@ export async function variantBatchWorkflow(input: VariantBatchInput): Promise<Ba
     for (const index of stage.keys()) {
       if (outcomes.has(index)) continue;
       const job = open.find((j) => j.index === index);
-      outcomes.set(index, { index, key: variantAt(study, index).key, status: 'STOPPED', reason: 'the study was cancelled', scenarioGuid: job?.scenarioGuid, jobId: job?.jobId });
+      outcomes.set(index, { index, key: variants.get(index)!.key, status: 'STOPPED', reason: 'the study was cancelled', scenarioGuid: job?.scenarioGuid, jobId: job?.jobId });
       stage.set(index, 'failed');
     }
     running.clear();
-    await quick.recordOutcomes({ study, outputDir: input.outputDir, outcomes: [...outcomes.values()].filter((o) => o.status !== 'DONE') });
+    await recordFailures();
+  }
+
+  /** Records the variants that ended without results. */
+  async function recordFailures(): Promise<void> {
+    const failed = [...outcomes.values()].filter((o) => o.status !== 'DONE');
+    await quick.recordOutcomes({ outputDir: input.outputDir, variants: variantsOf(failed), outcomes: failed });
   }
 }

@@ -7,11 +7,12 @@
  * same variants run through an analyst's sequential loop too, and the ratio of the two wall times.
  */
 import { mkdtemp } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { progressQuery } from '../../workflows/messages.js';
 import { demoSweepYaml } from '../harness/demo-sweep.js';
+import { type Manifest, MANIFEST_FILE } from '../study/results/manifest.js';
 import { settle, startLocalStack } from '../harness/stack.js';
 import { analystLoop } from './analyst-loop.js';
 
@@ -38,6 +39,8 @@ export interface BenchReport {
   solveMs: number;
   concurrency: number;
   study: string;
+  /** The study's totals, as its manifest counts them. */
+  totals: { variants: number; done: number; failed: number; pending: number } | null;
   wallSeconds: number;
   variantsPerSecond: number;
   serviceCallsPerVariant: { total: number; budget: number; byOperation: Record<string, number> };
@@ -75,14 +78,16 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const { study, handle } = await stack.startStudy(name, demoSweepYaml({ name, variants: options.variants, output: join(dir, 'results'), concurrency }));
     const progress = setInterval(() => {
       void handle.query(progressQuery).then(
-        (p) => say(`bench: ${Object.entries(p.byStage).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ')}`),
+        (p) => say(`bench: ${Math.round((performance.now() - started) / 1000)} s: ${Object.entries(p.byStage).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ')}`),
         () => undefined,
       );
-    }, 5_000);
+    }, 2_000);
     const outcome = await settle(handle, Date.now() + options.timeoutMinutes * 60_000).finally(() => clearInterval(progress));
     const wallSeconds = (performance.now() - started) / 1000;
     const workerPeakRssMb = peakRssMb(stack.worker.pid);
     const calls = await stack.admin<Record<string, number>>('/calls');
+    const manifestPath = join(dir, 'results', MANIFEST_FILE);
+    const totals = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest).totals : null;
     say(`bench: study ${outcome} in ${round(wallSeconds, 1)} s`);
 
     let events = 0;
@@ -98,7 +103,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
 
     const report: BenchReport = {
-      variants: options.variants, latencyMs: options.latencyMs, solveMs: options.solveMs, concurrency, study: outcome,
+      variants: options.variants, latencyMs: options.latencyMs, solveMs: options.solveMs, concurrency, study: outcome, totals,
       wallSeconds: round(wallSeconds), variantsPerSecond: round(options.variants / wallSeconds),
       serviceCallsPerVariant: {
         total: round(totalCalls(calls) / options.variants), budget: 6 + 2 * PATCHED_RESOURCES,

@@ -1,5 +1,6 @@
 /** The `sweep` command line: one command per file under commands/, assembled here. */
 import { Command, CommanderError } from 'commander';
+import { bundleWorkflowsCommand } from './commands/bundle-workflows.js';
 import { demoCommand } from './commands/demo.js';
 import { devCommand } from './commands/dev.js';
 import { runCommand } from './commands/run.js';
@@ -16,7 +17,8 @@ const program = new Command()
   .addCommand(runCommand())
   .addCommand(workerCommand())
   .addCommand(serviceCommand())
-  .addCommand(solveCommand());
+  .addCommand(solveCommand())
+  .addCommand(bundleWorkflowsCommand(), { hidden: true });
 
 try {
   await program.parseAsync(process.argv);

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client, WorkflowHandle } from '@temporalio/client';
+import proto from '@temporalio/proto';
 import { startStudy } from '../cli/studies.js';
 import { ensureDemoBase } from '../cli/demo/base-scenario.js';
 import { PlanningClient } from '../client/index.js';
@@ -117,11 +118,28 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await ensureDemoBase(stack.client);
     if (options.faults) await stack.setFaults(options.faults);
     stack.worker = startWorker();
+    await workerPolling(stack.temporalClient, TASK_QUEUE);
   } catch (error) {
     await stack.close();
     throw error;
   }
   return stack;
+}
+
+/**
+ * Resolves once a worker polls the task queue for workflow tasks: a worker process bundles its
+ * workflows first (seconds), and a run measures studies, not that.
+ */
+async function workerPolling(client: Client, taskQueue: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { pollers } = await client.workflowService.describeTaskQueue({
+      namespace: client.options.namespace, taskQueue: { name: taskQueue }, taskQueueType: proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    });
+    if (pollers?.length) return;
+    if (Date.now() > deadline) throw new Error(`no worker polled task queue ${taskQueue} within ${timeoutMs / 1000} s`);
+    await sleep(200);
+  }
 }
 
 /**

@@ -9,12 +9,13 @@ import { outputZip } from './output-files.js';
 import { solutionReport } from './results.js';
 
 export class HighsOptimiser implements Optimiser {
+  readonly readsContent = true;
   async solve(request: OptimisationRequest): Promise<OptimisationOutcome> {
     const settings = {
       objective1: request.objective1, objective2: request.objective2, points: request.objective2 ? request.points : 1,
       resolution: request.temporalResolution, timeLimitMinutes: request.timeLimit, mipGapPercent: request.mipGap,
     };
-    const result = await optimise(request.content, settings, { signal: request.signal, onProgress: (n) => request.onProgress(n) });
+    const result = await optimise(request.content!, settings, { signal: request.signal, onProgress: (n) => request.onProgress(n) });
     switch (result.kind) {
       case 'infeasible':
         return { kind: 'infeasible', infeasibilityInfo: result.info };

@@ -24,11 +24,15 @@ export interface CliLookupOptions {
   stderr?: NodeJS.WritableStream;
 }
 
-/** The cached binary's path, outside the repository so that every checkout on the machine shares one build. */
-export function cachedTemporalCliPath(env: NodeJS.ProcessEnv = process.env): string {
+/** sweep's cache directory, outside the repository so that every checkout on the machine shares what is built once. */
+export function sweepCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   // `||`, not `??`: the XDG spec treats an empty XDG_CACHE_HOME as unset.
-  const cacheHome = env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(cacheHome, 'sweep', `temporal-${TEMPORAL_CLI_VERSION}`, 'temporal');
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sweep');
+}
+
+/** The cached binary's path. */
+export function cachedTemporalCliPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(sweepCacheDir(env), `temporal-${TEMPORAL_CLI_VERSION}`, 'temporal');
 }
 
 /** Answers the path of a usable Temporal CLI (TEMPORAL_CLI, then PATH, then the cache), or undefined if there is none yet. */

@@ -1,17 +1,16 @@
 /**
- * Builds the worker that runs studies: the workflows (bundled once per process) and the activities
+ * Builds the worker that runs studies: the workflows (bundled once per source tree) and the activities
  * with the planning-service client the worker logs in with itself.
  */
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, DefaultLogger, type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import type pino from 'pino';
 import { createActivities } from '../../activities/index.js';
 import type { ServiceConfig } from '../client/config.js';
 import { clientOptions } from '../client/config.js';
 import { PlanningClient } from '../client/index.js';
 import { connectTemporal } from './connection.js';
-import { quietTemporalRuntime } from './runtime.js';
+import { workflowBundle } from './workflow-bundle.js';
 
 export const DEFAULT_TASK_QUEUE = 'sweep-studies';
 
@@ -19,23 +18,6 @@ export const DEFAULT_TASK_QUEUE = 'sweep-studies';
 export function gateIdFor(config: Pick<ServiceConfig, 'baseUrl' | 'credentials'>): string {
   const account = createHash('sha256').update(`${config.baseUrl}|${config.credentials.email.toLowerCase()}`).digest('hex').slice(0, 16);
   return `budget-gate/${account}`;
-}
-
-let bundle: Promise<{ code: string }> | undefined;
-
-/** The workflow bundle, built once per process (about a second and a few hundred MB of webpack). */
-export function workflowBundle(): Promise<{ code: string }> {
-  quietTemporalRuntime();
-  bundle ??= bundleWorkflowCode({
-    logger: new DefaultLogger('WARN'),
-    workflowsPath: fileURLToPath(new URL('../../workflows/index.ts', import.meta.url)),
-    // The sources import `./x.js` for `./x.ts` (ESM style); webpack must be told.
-    webpackConfigHook: (config) => {
-      config.resolve = { ...config.resolve, extensionAlias: { '.js': ['.ts', '.js'] } };
-      return config;
-    },
-  });
-  return bundle;
 }
 
 export interface StudyWorkerOptions {

@@ -39,6 +39,7 @@ const untilAborted = (events = new EventEmitter()): Behaviour => (request) =>
 
 /** An optimiser that behaves as the job's scenarioName says, so each test picks its own behaviour. */
 const fakeOptimiser = (behaviours: Record<string, Behaviour>): Optimiser => ({
+  readsContent: true,
   solve: (request) => behaviours[request.scenarioName](request),
 });
 
@@ -236,7 +237,7 @@ describe('solver jobs with an optimiser', () => {
     const request = seen.at(-1)!;
     expect(request).toMatchObject({ jobId: job.id, points: 4, objective1: 'MIN_LIFE_CYCLE_COST', timeLimit: 60, mipGap: 1 });
     // The optimiser is handed the input file's content: the scenario as it was validated.
-    expect(request.content.resources.demand).toHaveLength(1);
+    expect(request.content?.resources.demand).toHaveLength(1);
 
     const destination = join(service.dataDir, 'downloads', 'results.zip');
     const download = await client.files.download(ended.outputFile!, destination);

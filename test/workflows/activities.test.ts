@@ -11,6 +11,8 @@ import { PlanningClient } from '../../src/client/index.js';
 import { parseStudy } from '../../src/study/load.js';
 import type { Study } from '../../src/study/schema.js';
 import { expandVariants } from '../../src/study/expand.js';
+import { studyCore } from '../../src/study/core.js';
+import type { VariantRef } from '../../activities/scenarios.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { ALICE, startTestService, tempDir, type TestService } from '../support/service.js';
 
@@ -52,17 +54,18 @@ describe('activities run twice', () => {
   it('make one scenario, one set of values and one job per variant', async () => {
     const setup = await run('setupStudy', { study });
     expect(await run('setupStudy', { study })).toEqual(setup);
-    const indexes = expandVariants(study).map((v) => v.index);
+    const variants = expandVariants(study);
+    const withValues = (refs: VariantRef[]) => refs.map((ref) => ({ ...ref, assignment: variants[ref.index].assignment }));
 
-    const first = await run('ensureVariantScenarios', { study, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid, indexes });
-    const second = await run('ensureVariantScenarios', { study, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid, indexes });
+    const first = await run('ensureVariantScenarios', { variants, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid });
+    const second = await run('ensureVariantScenarios', { variants, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid });
     expect(second.scenarios).toEqual(first.scenarios);
     expect(await client.scenarios.list(setup.destinationAnalysisGuid)).toHaveLength(2);
 
-    const patched = await run('applyVariantPatches', { study, baseScenarioGuid: setup.baseScenarioGuid, variants: first.scenarios });
+    const patched = await run('applyVariantPatches', { parameters: study.parameters, baseScenarioGuid: setup.baseScenarioGuid, variants: withValues(first.scenarios) });
     expect(patched).toEqual({ changed: 4, failures: [] });
     const before = (await service.admin('/calls')) as Record<string, number>;
-    expect(await run('applyVariantPatches', { study, baseScenarioGuid: setup.baseScenarioGuid, variants: first.scenarios })).toEqual({ changed: 0, failures: [] });
+    expect(await run('applyVariantPatches', { parameters: study.parameters, baseScenarioGuid: setup.baseScenarioGuid, variants: withValues(first.scenarios) })).toEqual({ changed: 0, failures: [] });
     const after = (await service.admin('/calls')) as Record<string, number>;
     expect(after['conversionTechnologies.update']).toBe(before['conversionTechnologies.update']);
     expect(after['profiles.update']).toBe(before['profiles.update']);
@@ -72,15 +75,16 @@ describe('activities run twice', () => {
     const specs = await run('awaitSpecs', { variants: first.scenarios, maxSeconds: 60 });
     expect(specs.ready).toHaveLength(2);
 
-    const jobs = await run('submitJobs', { study, variants: specs.ready });
-    expect(await run('submitJobs', { study, variants: specs.ready })).toEqual(jobs);
+    const core = studyCore(study);
+    const jobs = await run('submitJobs', { study: core, variants: specs.ready });
+    expect(await run('submitJobs', { study: core, variants: specs.ready })).toEqual(jobs);
     const listed = await client.solverJobs.getScenarios(first.scenarios.map((s) => s.scenarioGuid));
     expect(listed.map((j) => j.id).sort()).toEqual(jobs.map((j) => j.jobId).sort());
 
     const states = await run('watchJobs', { jobs, maxSeconds: 120 });
     expect(states.every((s) => s.terminal && s.status === 'DONE')).toBe(true);
-    const gathered = await run('gatherOutputs', { study, outputDir: study.output, jobs });
-    expect(await run('gatherOutputs', { study, outputDir: study.output, jobs })).toEqual(gathered);
+    const gathered = await run('gatherOutputs', { outputDir: study.output, variants, jobs });
+    expect(await run('gatherOutputs', { outputDir: study.output, variants, jobs })).toEqual(gathered);
     const summary = await run('summariseStudy', { study, studyFile: 'twice.yaml', outputDir: study.output, variantCount: 2, startedAt: new Date().toISOString(), finished: true });
     expect(summary.totals).toEqual({ variants: 2, done: 2, failed: 0, pending: 0 });
   }, 240_000);
@@ -99,11 +103,14 @@ concurrency: 1
 output: ${tempDir()}
 `, { path: 'broken.yaml' });
     const setup = await run('setupStudy', { study: broken });
-    const { scenarios } = await run('ensureVariantScenarios', { study: broken, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid, indexes: [0] });
+    const variants = expandVariants(broken);
+    const { scenarios } = await run('ensureVariantScenarios', { variants, baseScenarioGuid: setup.baseScenarioGuid, destinationAnalysisGuid: setup.destinationAnalysisGuid });
     // The boiler disappears from the variant's scenario: its value has nothing to go to.
     const boiler = (await client.conversionTechnologies.list(scenarios[0].scenarioGuid)).find((t) => t.processName === 'Gas boiler')!;
     await client.conversionTechnologies.delete(boiler.conversionTechnologyGuid);
-    const result = await run('applyVariantPatches', { study: broken, baseScenarioGuid: setup.baseScenarioGuid, variants: scenarios });
+    const result = await run('applyVariantPatches', {
+      parameters: broken.parameters, baseScenarioGuid: setup.baseScenarioGuid, variants: scenarios.map((s) => ({ ...s, assignment: variants[s.index].assignment })),
+    });
     expect(result.failures).toHaveLength(1);
     expect(result.failures[0].reason).toMatch(/invalid patch: parameter "boiler_cost"/);
   }, 120_000);

@@ -12,7 +12,7 @@ import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-uti
 import type { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflowBundle } from '../../src/temporal/study-worker.js';
+import { workflowBundle } from '../../src/temporal/workflow-bundle.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { startStudyEnv, type StudyEnv } from '../support/study-env.js';

@@ -14,6 +14,7 @@ import type { OptimisationOutcome, OptimisationRequest, Optimiser } from './opti
 export const INSTANT_SOLVE_NOTE = 'Instant solve (benchmark mode): nothing was optimised; the values are placeholders';
 
 export class InstantOptimiser implements Optimiser {
+  readonly readsContent = false;
   /** One output per number of points: every job of a benchmark gets the same bytes, built once. */
   private readonly outputs = new Map<number, Promise<Uint8Array>>();
 

@@ -8,7 +8,8 @@ import type { ScenarioContent } from '../model/documents.js';
 export interface OptimisationRequest extends SolverSettings {
   jobId: string;
   scenarioName: string;
-  content: ScenarioContent;
+  /** The job's input, read from its input file; absent for an optimiser that reads none (`readsContent` false). */
+  content?: ScenarioContent;
   /** Aborted when the job is stopped or the service shuts down. */
   signal: AbortSignal;
   /** Reports how many Pareto points are solved so far. */
@@ -22,5 +23,10 @@ export type OptimisationOutcome =
   | { kind: 'failed'; message: string };
 
 export interface Optimiser {
+  /**
+   * False for the benchmark's instant solve, which looks at no scenario: the runner then leaves the
+   * input file unread (parsing a workbook costs more than everything else such a job does).
+   */
+  readonly readsContent: boolean;
   solve(request: OptimisationRequest): Promise<OptimisationOutcome>;
 }

@@ -224,10 +224,10 @@ export class SolverRunner {
   private async solve(job: JobRow, optimiser: Optimiser, signal: AbortSignal): Promise<void> {
     const ctx = this.ctx;
     const doc = jobDoc(job);
-    let content: ScenarioContent;
+    let content: ScenarioContent | undefined;
     try {
       // The input file, not the scenario: the job solves what was validated, whatever was edited since.
-      content = await readScenarioWorkbook(await ctx.files.read(job.inputFileId!));
+      if (optimiser.readsContent) content = await readScenarioWorkbook(await ctx.files.read(job.inputFileId!));
     } catch (error) {
       return this.end(job.id, 'FAILED', { statusMsg: `The input file could not be read: ${messageOf(error)}` });
     }

@@ -10,29 +10,13 @@ import { CellProblem, describe, headerText, type Plain, plainValue } from './cel
 import { KEY_SEPARATORS } from './keys.js';
 import { KEY_HEADER, PROFILES_SHEET } from './layout/index.js';
 import type { Problems } from './problems.js';
+import { columnLetters } from './xlsx-writer.js';
 
-const NAME_HEADER = 'Name';
-const FIRST_VALUE_ROW = 3;
+export const PROFILES_NAME_HEADER = 'Name';
+export const FIRST_VALUE_ROW = 3;
 const LAST_VALUE_ROW = FIRST_VALUE_ROW + HOURS_PER_YEAR - 1;
 
 type Profiles = ScenarioContent['profiles'];
-
-/** Writes the sheet's rows, committing each: the streaming writer keeps none of them in memory. */
-export function writeProfilesSheet(sheet: ExcelJS.Worksheet, profiles: Profiles): void {
-  sheet.addRow([KEY_HEADER, ...profiles.map((p) => p.id)]).commit();
-  sheet.addRow([NAME_HEADER, ...profiles.map((p) => p.name)]).commit();
-  for (let hour = 0; hour < HOURS_PER_YEAR; hour++) {
-    const row: number[] = [hour + 1];
-    for (const p of profiles) row.push(p.values[hour]);
-    sheet.addRow(row).commit();
-  }
-}
-
-function columnLetter(n: number): string {
-  let letters = '';
-  for (; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
 
 interface ProfileColumn {
   column: number;
@@ -59,11 +43,11 @@ function profileColumns(sheet: ExcelJS.Worksheet, problems: Problems): ProfileCo
   const columns: ProfileColumn[] = [];
   const seen = new Set<string>();
   for (let c = 2; c <= sheet.columnCount; c++) {
-    const key = headerValue(sheet, 1, c, columnLetter(c), problems);
-    const name = headerValue(sheet, 2, c, columnLetter(c), problems);
+    const key = headerValue(sheet, 1, c, columnLetters(c), problems);
+    const name = headerValue(sheet, 2, c, columnLetters(c), problems);
     if (key === null && name === null) continue;
     const keyText = typeof key === 'string' || typeof key === 'number' ? String(key).trim() : undefined;
-    const label = `${columnLetter(c)}${keyText === undefined ? '' : ` (key ${keyText})`}`;
+    const label = `${columnLetters(c)}${keyText === undefined ? '' : ` (key ${keyText})`}`;
     const report = (row: number, problem: string) => problems.add(PROFILES_SHEET, row, label, problem);
     if (keyText === undefined) report(1, key === null ? 'the profile in this column has no key' : `a key must be text or a number, not ${describe(key)}`);
     else if (KEY_SEPARATORS.test(keyText)) report(1, `the key "${keyText}" may not contain ";", ":" or ","`);
@@ -102,7 +86,7 @@ function readValue(sheet: ExcelJS.Worksheet, p: ProfileColumn, row: number, prob
 /** The profiles of the sheet (ids 1, 2, … in column order) and the id of each key. */
 export function readProfilesSheet(sheet: ExcelJS.Worksheet | undefined, problems: Problems): { profiles: Profiles; ids: Map<string, number> } {
   if (!sheet) return { profiles: [], ids: new Map() };
-  const headers: [number, string][] = [[1, KEY_HEADER], [2, NAME_HEADER]];
+  const headers: [number, string][] = [[1, KEY_HEADER], [2, PROFILES_NAME_HEADER]];
   for (const [row, header] of headers) {
     if (headerText(sheet.getRow(row).getCell(1).value) !== header) {
       problems.add(PROFILES_SHEET, row, 'A', `must say "${header}": row 1 holds the profiles' keys and row 2 their names`);

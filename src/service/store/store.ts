@@ -366,7 +366,7 @@ export class Store {
     return r && toSpecs(r);
   }
   pendingSpecs(): SpecsRow[] {
-    return this.many("SELECT * FROM specs WHERE state = 'pending' ORDER BY requested").map(toSpecs);
+    return this.many("SELECT * FROM specs WHERE state = 'pending' ORDER BY requested, rowid").map(toSpecs);
   }
   requestSpecs(scenarioGuid: string, now: number): void {
     this.run(

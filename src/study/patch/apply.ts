@@ -19,6 +19,8 @@ export interface ApplyInput {
   scenarioGuid: string;
   parameters: readonly Parameter[];
   assignment: Assignment;
+  /** The base scenario as read before, shared by the variants of a batch so it is read once. */
+  base?: ScenarioIndex;
 }
 
 /** The parameters by the resource they change; two parameters on one field would contradict each other. */
@@ -41,7 +43,7 @@ export function groupByResource(parameters: readonly Parameter[], assignment: As
 /** Makes the variant scenario hold the assignment's values, writing only what differs; answers one result per parameter, in order. */
 export async function applyAssignment(client: PlanningClient, input: ApplyInput): Promise<PatchResult[]> {
   const variant = new ScenarioIndex(client, input.scenarioGuid, 'variant');
-  const base = new ScenarioIndex(client, input.baseScenarioGuid, 'base');
+  const base = input.base ?? new ScenarioIndex(client, input.baseScenarioGuid, 'base');
   const plans: Plan[] = await Promise.all(
     groupByResource(input.parameters, input.assignment).map((group) =>
       group[0].parameter.target.kind === 'profile'

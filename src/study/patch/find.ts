@@ -1,5 +1,5 @@
 /** Finding a target's resource (or profile) by kind and name in a scenario, and one named thing among several. */
-import type { ProfileSummary } from '../../api/profiles.js';
+import type { ProfileDetail, ProfileSummary } from '../../api/profiles.js';
 import type { PlanningClient } from '../../client/index.js';
 import type { TargetKind } from '../target.js';
 import { PatchError } from './errors.js';
@@ -30,6 +30,7 @@ export function findOne<T>(items: readonly T[], nameOf: (item: T) => unknown, wa
 export class ScenarioIndex {
   private readonly resources = new Map<TargetKind, Promise<ResourceHandle[]>>();
   private profiles?: Promise<ProfileSummary[]>;
+  private readonly profileDetails = new Map<number, Promise<ProfileDetail>>();
 
   /** `role` tells the variant from the base scenario in messages. */
   constructor(readonly client: PlanningClient, readonly scenarioGuid: string, private readonly role: string) {}
@@ -39,14 +40,29 @@ export class ScenarioIndex {
     const family = kind === 'profile' ? undefined : RESOURCES[kind];
     if (!family) throw new PatchError(parameter, `"${kind}" is not a kind of resource a field can be changed on`);
     let handles = this.resources.get(kind);
-    if (!handles) this.resources.set(kind, (handles = family.list(this.client, this.scenarioGuid)));
+    if (!handles) this.resources.set(kind, (handles = this.forgottenIfFailed(family.list(this.client, this.scenarioGuid), () => this.resources.delete(kind))));
     return findOne(await handles, (h) => h.name, { parameter, noun: family.noun, name, where: this.where });
   }
 
   /** The profile called `name`. */
   async profile(name: string, parameter: string): Promise<ProfileSummary> {
-    this.profiles ??= this.client.profiles.list(this.scenarioGuid);
+    this.profiles ??= this.forgottenIfFailed(this.client.profiles.list(this.scenarioGuid), () => (this.profiles = undefined));
     return findOne(await this.profiles, (p) => p.name, { parameter, noun: 'profile', name, where: this.where });
+  }
+
+  /** The hourly values of the profile with `id` (read once per index: a base's profile serves a whole batch). */
+  profileValues(id: number): Promise<ProfileDetail> {
+    let detail = this.profileDetails.get(id);
+    if (!detail) {
+      this.profileDetails.set(id, (detail = this.forgottenIfFailed(this.client.profiles.retrieve(this.scenarioGuid, id), () => this.profileDetails.delete(id))));
+    }
+    return detail;
+  }
+
+  /** A failed read is not kept: the index may be shared, and the next use reads again. */
+  private forgottenIfFailed<T>(read: Promise<T>, forget: () => void): Promise<T> {
+    read.catch(forget);
+    return read;
   }
 
   private get where(): string {

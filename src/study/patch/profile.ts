@@ -18,10 +18,7 @@ export async function planProfile(parameter: Parameter, assigned: ParameterValue
   const factor = scaleFactor(parameter, assigned);
   const { name } = parameter.target;
   const [target, source] = await Promise.all([variant.profile(name, parameter.name), base.profile(name, parameter.name)]);
-  const [current, original] = await Promise.all([
-    variant.client.profiles.retrieve(variant.scenarioGuid, target.id),
-    base.client.profiles.retrieve(base.scenarioGuid, source.id),
-  ]);
+  const [current, original] = await Promise.all([variant.profileValues(target.id), base.profileValues(source.id)]);
   const before = fromProfileValues(current.values);
   const after = fromProfileValues(original.values).map((v) => roundBounded(v * factor));
   const changed = after.some((v, hour) => v !== roundBounded(before[hour]));

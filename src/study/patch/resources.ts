@@ -76,7 +76,8 @@ export const RESOURCES: Record<ResourceKind, ResourceFamily> = {
     noun: 'import or export',
     list: async (c, s) => (await c.impex.list(s)).map((r) => ({
       name: r.name,
-      read: () => c.impex.retrieve(r.type as ImpexUpdate['type'], r.guid).then(withBody(impexBody)),
+      // The list answers each import or export whole (the detail's shape): no second read.
+      read: async () => withBody(impexBody)(structuredClone(r)),
       write: (body) => c.impex.update(r.guid, body as ImpexUpdate),
     })),
   },

@@ -4,22 +4,9 @@
  * otherwise read as if it were whole.
  */
 import type { Unzipped } from 'fflate';
+import { crc32 } from '../../common/crc32.js';
 
-const TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+export { crc32 };
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;

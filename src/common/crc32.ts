@@ -1,0 +1,55 @@
+/** CRC-32 (the zip and gzip polynomial), table-driven: Node 20's zlib has none. */
+const TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) crc = TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** GF(2) matrix times vector, for crc32Combine. */
+function gf2Times(matrix: Uint32Array, vector: number): number {
+  let sum = 0;
+  for (let i = 0; vector; i++, vector >>>= 1) if (vector & 1) sum ^= matrix[i];
+  return sum >>> 0;
+}
+
+function gf2Square(square: Uint32Array, matrix: Uint32Array): void {
+  for (let n = 0; n < 32; n++) square[n] = gf2Times(matrix, matrix[n]);
+}
+
+/**
+ * The CRC-32 of A followed by B, from A's CRC, B's CRC and B's length (zlib's crc32_combine):
+ * a part that is the same in many files is checksummed once.
+ */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  if (lengthB <= 0) return crcA >>> 0;
+  const even = new Uint32Array(32);
+  const odd = new Uint32Array(32);
+  odd[0] = 0xedb88320; // the operator for one zero bit
+  for (let n = 1, row = 1; n < 32; n++, row <<= 1) odd[n] = row;
+  gf2Square(even, odd); // two zero bits
+  gf2Square(odd, even); // four zero bits
+  let crc = crcA >>> 0;
+  let length = lengthB;
+  // Apply length zero bytes to crcA, squaring the operator for each bit of the length.
+  for (;;) {
+    gf2Square(even, odd);
+    if (length & 1) crc = gf2Times(even, crc);
+    length = Math.floor(length / 2);
+    if (!length) break;
+    gf2Square(odd, even);
+    if (length & 1) crc = gf2Times(odd, crc);
+    length = Math.floor(length / 2);
+    if (!length) break;
+  }
+  return (crc ^ crcB) >>> 0;
+}

@@ -1,0 +1,74 @@
+/**
+ * A zip file built from entries deflated beforehand, so that a part that is the same in many
+ * files (the hourly rows of a workbook's Profiles sheet) is compressed and checksummed once and
+ * reused as bytes: raw deflate streams join at a sync-flush boundary, and CRCs combine.
+ */
+import { constants, deflateRawSync } from 'node:zlib';
+import { crc32, crc32Combine } from '../../common/crc32.js';
+
+export interface DeflatedEntry {
+  crc: number;
+  size: number;
+  deflated: Buffer;
+  /** False for a head that other deflated data follows (it ends at a sync flush, not a final block). */
+  final: boolean;
+}
+
+/** `data` deflated; level 1 takes a third of the default's time for a few percent more bytes. */
+export function deflated(data: Uint8Array, options: { final: boolean } = { final: true }): DeflatedEntry {
+  const finishFlush = options.final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
+  return { crc: crc32(data), size: data.length, deflated: deflateRawSync(data, { level: 1, finishFlush }), final: options.final };
+}
+
+/** One entry of `head`'s data followed by `tail`'s. */
+export function joined(head: DeflatedEntry, tail: DeflatedEntry): DeflatedEntry {
+  if (head.final) throw new Error('a head joined to more data must be deflated with { final: false }');
+  return {
+    crc: crc32Combine(head.crc, tail.crc, tail.size), size: head.size + tail.size,
+    deflated: Buffer.concat([head.deflated, tail.deflated]), final: tail.final,
+  };
+}
+
+// 1980-01-01 00:00, the earliest DOS date: the files carry no meaningful times.
+const DOS_TIME = 0;
+const DOS_DATE = (1 << 5) | 1;
+
+/** The zip file of the entries, in order (names ASCII, no zip64: well under 4 GB). */
+export function zipOf(entries: { name: string; entry: DeflatedEntry }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, entry } of entries) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // names are UTF-8
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(DOS_TIME, 10);
+    local.writeUInt16LE(DOS_DATE, 12);
+    local.writeUInt32LE(entry.crc, 14);
+    local.writeUInt32LE(entry.deflated.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    local.copy(central, 8, 6, 28); // flags, method, time, date, crc, sizes, name length
+    central.writeUInt32LE(offset, 42);
+    if (!entry.final) throw new Error(`zip entry ${name} does not end its deflate stream`);
+    locals.push(local, nameBytes, entry.deflated);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + entry.deflated.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

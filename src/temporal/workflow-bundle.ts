@@ -1,0 +1,86 @@
+/**
+ * The workflow bundle, built by webpack in a child process and kept on disk under a digest of the
+ * sources it is built from. Webpack takes seconds and a few hundred MB: a worker that bundled for
+ * itself kept that memory for its whole life (its peak was webpack's, not the studies'), and paid
+ * the seconds again at every restart. Now the first worker of a source tree builds, every later one
+ * (and every restart) loads the file.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
+import { sweepCacheDir } from './cli-binary.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WORKFLOWS = join(ROOT, 'workflows', 'index.ts');
+/** What a bundle is built from: workflow code imports from these trees, and the lock file fixes the SDK. */
+const SOURCE_DIRS = ['workflows', 'src'];
+const LOCK_FILE = 'package-lock.json';
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => join(e.parentPath, e.name)).sort();
+}
+
+/** A digest of every source a bundle may include, and of the SDK's version. */
+export async function sourceDigest(): Promise<string> {
+  // The checkout's place too: a bundle names its source files in stack traces.
+  const hash = createHash('sha256').update(ROOT);
+  const files = [...(await Promise.all(SOURCE_DIRS.map((d) => sourceFiles(join(ROOT, d))))).flat(), join(ROOT, LOCK_FILE)];
+  for (const file of files) {
+    hash.update(`${file.slice(ROOT.length)}\u0000`);
+    hash.update(existsSync(file) ? await readFile(file) : '');
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** Builds the bundle in this process and writes it to `path` (atomically: a crash leaves no half file). */
+export async function buildWorkflowBundle(path: string): Promise<void> {
+  const { code } = await bundleWorkflowCode({
+    logger: new DefaultLogger('WARN'),
+    workflowsPath: WORKFLOWS,
+    // The sources import `./x.js` for `./x.ts` (ESM style); webpack must be told.
+    webpackConfigHook: (config) => {
+      config.resolve = { ...config.resolve, extensionAlias: { '.js': ['.ts', '.js'] } };
+      return config;
+    },
+  });
+  await mkdir(join(path, '..'), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  await writeFile(partial, code);
+  await rename(partial, path);
+}
+
+/** Bundles kept besides the current one (other checkouts, recent versions); older ones are removed. */
+const KEPT_BUNDLES = 8;
+
+async function pruneOldBundles(dir: string, current: string): Promise<void> {
+  const bundles = (await readdir(dir)).filter((f) => f.endsWith('.js')).map((f) => join(dir, f)).filter((f) => f !== current);
+  const withTimes = await Promise.all(bundles.map(async (f) => ({ f, time: (await stat(f).catch(() => undefined))?.mtimeMs ?? 0 })));
+  const old = withTimes.sort((a, b) => b.time - a.time).slice(KEPT_BUNDLES);
+  await Promise.all(old.map(({ f }) => rm(f, { force: true })));
+}
+
+let built: Promise<{ codePath: string }> | undefined;
+
+/** The path of the workflow bundle of these sources, built in a child process if it is not on disk yet. */
+export function workflowBundle(env: NodeJS.ProcessEnv = process.env): Promise<{ codePath: string }> {
+  built ??= (async () => {
+    const path = join(sweepCacheDir(env), 'workflow-bundles', `${await sourceDigest()}.js`);
+    if (!existsSync(path)) {
+      // Through `sweep`, which loads TypeScript; concurrent builders each rename a whole file into place.
+      await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'sweep.js'), 'bundle-workflows', path], { env, maxBuffer: 16 * 1024 * 1024 })
+        .catch((error: Error & { stderr?: string }) => {
+          throw new Error(`building the workflow bundle failed: ${error.stderr?.trim() || error.message}`);
+        });
+    }
+    await pruneOldBundles(join(path, '..'), path);
+    return { codePath: path };
+  })();
+  built.catch(() => (built = undefined));
+  return built;
+}
