@@ -72,15 +72,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const log = await open(logPath, 'a');
   const logStart = (await log.stat()).size;
   let child: ChildProcess;
+  let exited: Promise<string>;
   try {
     child = spawn(cli, args, { stdio: ['ignore', log.fd, log.fd] });
+    // Listened for before anything is awaited: a CLI that fails at once may exit while the log closes,
+    // and an 'exit' emitted before there is a listener is never seen again.
+    exited = new Promise<string>((resolve) => {
+      child.once('error', (error) => resolve(`failed to start: ${error.message}`));
+      child.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`));
+    });
   } finally {
     await log.close(); // the child holds its own copy of the descriptor
   }
-  const exited = new Promise<string>((resolve) => {
-    child.once('error', (error) => resolve(`failed to start: ${error.message}`));
-    child.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`));
-  });
   const stop = () => stopChild(child, exited);
 
   const childGone = new AbortController();

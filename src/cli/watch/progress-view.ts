@@ -27,6 +27,22 @@ function duration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
+/** A study's progress as lines: a head line, a bar per stage, the first failures. */
+export function progressLines(progress: StudyProgress, eta?: string): string[] {
+  const ended = progress.byStage.gathered + progress.byStage.failed;
+  const status = progress.paused ? 'paused' : progress.cancelled ? 'cancelling' : progress.waiting ?? (progress.done ? 'done' : 'running');
+  const lines = [
+    `${progress.studyId}: ${ended}/${progress.variants} variants ended (${progress.byStage.gathered} done, ${progress.failed} failed), ${progress.jobsRunning} jobs running, ${status}${eta ? `, ETA ${eta}` : ''}`,
+  ];
+  STAGES.forEach((stage, i) => {
+    if (stage === 'pending' || stage === 'failed') return;
+    const count = reached(progress, i);
+    lines.push(`  ${LABELS[stage].padEnd(12)} ${bar(count / progress.variants)} ${String(count).padStart(6)}/${progress.variants}`);
+  });
+  for (const failure of progress.failures.slice(0, 3)) lines.push(`  ✗ ${failure.key}: ${failure.reason.slice(0, 100)}`);
+  return lines;
+}
+
 export class ProgressView {
   private lastPlain = '';
   private drawnLines = 0;
@@ -47,21 +63,12 @@ export class ProgressView {
   }
 
   show(progress: StudyProgress): void {
-    const ended = progress.byStage.gathered + progress.byStage.failed;
-    const status = progress.paused ? 'paused' : progress.cancelled ? 'cancelling' : progress.waiting ?? (progress.done ? 'done' : 'running');
-    const head = `${progress.studyId}: ${ended}/${progress.variants} variants ended (${progress.byStage.gathered} done, ${progress.failed} failed), ${progress.jobsRunning} jobs running, ${status}, ETA ${this.eta(progress)}`;
+    const lines = progressLines(progress, this.eta(progress));
     if (!this.tty) {
-      if (head !== this.lastPlain) this.out.write(`${head}\n`);
-      this.lastPlain = head;
+      if (lines[0] !== this.lastPlain) this.out.write(`${lines[0]}\n`);
+      this.lastPlain = lines[0];
       return;
     }
-    const lines = [head];
-    STAGES.forEach((stage, i) => {
-      if (stage === 'pending' || stage === 'failed') return;
-      const count = reached(progress, i);
-      lines.push(`  ${LABELS[stage].padEnd(12)} ${bar(count / progress.variants)} ${String(count).padStart(6)}/${progress.variants}`);
-    });
-    for (const failure of progress.failures.slice(0, 3)) lines.push(`  ✗ ${failure.key}: ${failure.reason.slice(0, 100)}`);
     if (this.drawnLines) this.out.write(`\x1b[${this.drawnLines}F\x1b[J`);
     this.out.write(`${lines.join('\n')}\n`);
     this.drawnLines = lines.length;

@@ -1,0 +1,56 @@
+/** `sweep status <study>` and `sweep list`: where studies stand, as an analyst reads it. */
+import { Command } from 'commander';
+import { progressQuery } from '../../../workflows/messages.js';
+import type { StudyProgress } from '../../../workflows/progress.js';
+import { reported, withStudy, withTemporal } from '../study-handle.js';
+import { progressLines } from '../watch/progress-view.js';
+
+export function statusCommand(): Command {
+  return new Command('status')
+    .description("A study's state: variants per stage, failures, jobs running, budget; or, once it has ended, its totals and results.")
+    .argument('<study>', 'the study name')
+    .addHelpText('after', '\nExample:\n  $ sweep status demo')
+    .action(reported(async (name: string) => withStudy(name, async ({ handle, status }) => {
+      if (status === 'RUNNING') {
+        const progress: StudyProgress = await handle.query(progressQuery);
+        process.stdout.write(`${progressLines(progress).join('\n')}\n${budgetLine(progress)}\n`);
+        return;
+      }
+      if (status === 'COMPLETED') {
+        const result = await handle.result();
+        const { variants, done, failed, pending } = result.totals;
+        process.stdout.write(`${name}: completed — ${done}/${variants} variants done, ${failed} failed, ${pending} pending\n  manifest: ${result.manifest}\n  summary:  ${result.summary}\n`);
+        return;
+      }
+      process.stdout.write(`${name}: ${status.toLowerCase().replace(/_/g, ' ')}\n`);
+    })));
+}
+
+function budgetLine(progress: StudyProgress): string {
+  const show = (v: number | null) => (v === null ? 'unlimited' : String(v));
+  return `  budget: ${show(progress.budget.jobs)} jobs, ${show(progress.budget.minutes)} solver minutes`;
+}
+
+export function listCommand(): Command {
+  return new Command('list')
+    .description('The studies Temporal knows, newest first: name, state, when started.')
+    .option('--limit <n>', 'at most this many', (v) => Number(v), 50)
+    .action(reported(async (options: { limit: number }) => withTemporal(async (temporal) => {
+      const rows: string[][] = [];
+      // One row per study, not per run: a long study continues as new under the same id.
+      const seen = new Set<string>();
+      for await (const execution of temporal.workflow.list({ query: "WorkflowType = 'studyWorkflow'" })) {
+        if (seen.has(execution.workflowId)) continue;
+        seen.add(execution.workflowId);
+        rows.push([execution.workflowId.replace(/^study\//, ''), execution.status.name.toLowerCase(), execution.startTime.toISOString().replace(/\.\d+Z$/, 'Z')]);
+        if (rows.length >= options.limit) break;
+      }
+      if (!rows.length) {
+        process.stdout.write('no studies yet (sweep run <study-file> starts one)\n');
+        return;
+      }
+      const header = ['STUDY', 'STATE', 'STARTED (UTC)'];
+      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+      for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()}\n`);
+    })));
+}

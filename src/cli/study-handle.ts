@@ -1,0 +1,67 @@
+/**
+ * Finding a running (or finished) study by name for the commands that act on one: its workflow,
+ * with a clear error and exit code when there is no such study or no Temporal to ask.
+ */
+import { type Client, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
+import { connectTemporal } from '../temporal/connection.js';
+import type { studyWorkflow } from '../../workflows/study.js';
+import { studyWorkflowId, temporalAddress } from './studies.js';
+
+/** Exit codes of the study commands, beside 0 (done) and 1 (anything unexpected). */
+export const EXIT = { badInput: 2, notFound: 3, unreachable: 4 } as const;
+
+/** An error the command reports as it is (no stack) and exits with `code`. */
+export class CommandError extends Error {
+  constructor(message: string, readonly code: number) {
+    super(message);
+  }
+}
+
+export interface FoundStudy {
+  temporal: Client;
+  handle: WorkflowHandle<typeof studyWorkflow>;
+  status: string;
+}
+
+/** Connects to Temporal, finds the study's workflow, runs `act`, and always closes the connection. */
+export async function withStudy<T>(name: string, act: (found: FoundStudy) => Promise<T>): Promise<T> {
+  return withTemporal(async (temporal) => {
+    const handle = temporal.workflow.getHandle<typeof studyWorkflow>(studyWorkflowId(name));
+    let status: string;
+    try {
+      status = (await handle.describe()).status.name;
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) throw new CommandError(`no study named "${name}" (sweep list shows the studies)`, EXIT.notFound);
+      throw error;
+    }
+    return act({ temporal, handle, status });
+  });
+}
+
+export async function withTemporal<T>(act: (temporal: Client) => Promise<T>): Promise<T> {
+  const address = temporalAddress();
+  let temporal: Client;
+  try {
+    temporal = await connectTemporal({ address, timeoutMs: 10_000 });
+  } catch (error) {
+    throw new CommandError(`${(error as Error).message}`, EXIT.unreachable);
+  }
+  try {
+    return await act(temporal);
+  } finally {
+    await temporal.connection.close();
+  }
+}
+
+/** Runs a command's action, turning CommandErrors into a message on stderr and their exit code. */
+export function reported<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await action(...args);
+    } catch (error) {
+      if (!(error instanceof CommandError)) throw error;
+      process.stderr.write(`sweep: ${error.message}\n`);
+      process.exitCode = error.code;
+    }
+  };
+}
