@@ -12,7 +12,9 @@ import { mulberry32 } from '../common/seeded-random.js';
 import { demoSweepYaml } from '../harness/demo-sweep.js';
 import { settle, startLocalStack } from '../harness/stack.js';
 import type { FaultSettingsInput } from '../service/faults/settings.js';
-import { progressQuery } from '../../workflows/messages.js';
+import type { WorkflowHandle } from '@temporalio/client';
+import { progressQuery, setBudgetUpdate } from '../../workflows/messages.js';
+import type { studyWorkflow } from '../../workflows/study.js';
 import { auditStudy, type ChaosAudit } from './audit.js';
 
 export interface ChaosOptions {
@@ -67,6 +69,20 @@ function schedule(kills: number, random: () => number): Event[] {
   return events;
 }
 
+/** Raises the study's budget by Update, trying again while a restarted Temporal server comes back. */
+async function raiseBudget(handle: WorkflowHandle<typeof studyWorkflow>, budget: { jobs: number; minutes: number }, say: (line: string) => void): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await handle.executeUpdate(setBudgetUpdate, { args: [budget] });
+      say(`chaos: every event done; budget raised to ${budget.jobs} jobs, ${budget.minutes} minutes`);
+      return;
+    } catch (error) {
+      if (attempt >= 30) throw error;
+      await sleep(1_000);
+    }
+  }
+}
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const started = Date.now();
@@ -85,10 +101,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const restarts = { temporal: 0, service: 0 };
   try {
     // A budget of exactly one job and one solver minute per variant: a single duplicate shows as an overrun.
+    // It starts one short, so that the last variant waits for budget until every event has happened (a
+    // fast study would otherwise end before them); then it is raised to the full budget.
     const name = `chaos-${options.seed}`;
+    const fullBudget = { jobs: options.variants, minutes: options.variants };
+    const held = options.variants >= 2;
     const { study, handle } = await stack.startStudy(name, demoSweepYaml({
       name, variants: options.variants, output: join(dir, 'results'), withProfile: true, concurrency: 10,
-      budget: { jobs: options.variants, minutes: options.variants }, description: `Chaos run of ${options.variants} variants (seed ${options.seed})`,
+      budget: held ? { jobs: fullBudget.jobs - 1, minutes: fullBudget.minutes - 1 } : fullBudget,
+      description: `Chaos run of ${options.variants} variants (seed ${options.seed})`,
     }));
     say(`chaos: study ${study.name}, ${options.variants} variants; faults at rate ${options.faultRate}, ${options.kills} worker kills planned`);
 
@@ -126,13 +147,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         }
         last = at;
       }
+      if (held && !finished) await raiseBudget(handle, fullBudget, say);
     } finally {
       clearInterval(reporter);
     }
     const outcome = await result;
     say(`chaos: study ${outcome}; checking it against the service's data`);
     await stack.setFaults({ rate: 0, latency: { distribution: 'none' }, specs: { failRate: 0 }, solver: { failRate: 0, infeasibleRate: 0 } });
-    const audit = await auditStudy(stack.client, study, dir);
+    // Audited against the budget in force at the end.
+    const audit = await auditStudy(stack.client, { ...study, budget: { ...study.budget, ...fullBudget } }, dir);
     if (outcome !== 'completed') audit.problems.unshift(`the study ${outcome}`);
     if (survived < options.kills || restarts.temporal + restarts.service < 2) {
       audit.problems.push(`the study ended before every event: ${survived} of ${options.kills} worker kills, ${restarts.temporal} Temporal and ${restarts.service} service restarts`);

@@ -18,7 +18,6 @@ export class CommandError extends Error {
 }
 
 export interface FoundStudy {
-  temporal: Client;
   handle: WorkflowHandle<typeof studyWorkflow>;
   status: string;
 }
@@ -34,7 +33,7 @@ export async function withStudy<T>(name: string, act: (found: FoundStudy) => Pro
       if (error instanceof WorkflowNotFoundError) throw new CommandError(`no study named "${name}" (sweep list shows the studies)`, EXIT.notFound);
       throw error;
     }
-    return act({ temporal, handle, status });
+    return act({ handle, status });
   });
 }
 
@@ -52,6 +51,9 @@ export async function withTemporal<T>(act: (temporal: Client) => Promise<T>): Pr
     await temporal.connection.close();
   }
 }
+
+/** A budget limit as a person reads it. */
+export const limitText = (limit: number | null) => (limit === null ? 'unlimited' : String(limit));
 
 /** Runs a command's action, turning CommandErrors into a message on stderr and their exit code. */
 export function reported<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {

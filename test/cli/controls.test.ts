@@ -6,27 +6,16 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { WorkflowFailedError } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { progressQuery } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
-import { buildScenario } from '../support/scenario-fixture.js';
-import { startStudyEnv, type StudyEnv } from '../support/study-env.js';
+import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { waitFor } from '../support/wait.js';
 
 const SWEEP = join(import.meta.dirname, '..', '..', 'bin', 'sweep.js');
 
 let env: StudyEnv;
-let stopWorker: () => Promise<void>;
-
-beforeAll(async () => {
-  env = await startStudyEnv();
-  await buildScenario(env.service.client(), { projectName: 'Cli', scenarioName: 'Base' });
-  stopWorker = (await env.startWorker()).stop;
-});
-afterAll(async () => {
-  await stopWorker?.();
-  await env?.close();
-});
+useStudyEnvWithWorker('Cli', (started) => (env = started));
 
 /** Runs `sweep <args>`; answers its exit code and output. */
 function sweep(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

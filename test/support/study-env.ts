@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import type { NativeConnection, Worker } from '@temporalio/worker';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { ServiceConfig } from '../../src/client/config.js';
 import { parseStudy } from '../../src/study/load.js';
 import type { Study } from '../../src/study/schema.js';
 import { connectTemporal, connectWorkerConnection } from '../../src/temporal/connection.js';
 import { createStudyWorker, gateIdFor } from '../../src/temporal/study-worker.js';
 import type { StudyInput } from '../../workflows/study.js';
+import { buildScenario } from './scenario-fixture.js';
 import { ALICE, startTestService, tempDir, type TestService } from './service.js';
 
 export interface StudyEnv {
@@ -77,4 +78,20 @@ export async function startStudyEnv(options: Parameters<typeof startTestService>
       await service.close();
     },
   };
+}
+
+/**
+ * For a test file: before its tests, an environment with the fixture scenario built as base scenario
+ * `Base` of project `projectName` and a worker running (`started` receives it); after them, all closed.
+ */
+export function useStudyEnvWithWorker(projectName: string, started: (env: StudyEnv) => void): void {
+  let env: StudyEnv | undefined;
+  beforeAll(async () => {
+    env = await startStudyEnv();
+    await buildScenario(env.service.client(), { projectName, scenarioName: 'Base' });
+    await env.startWorker();
+    started(env);
+  });
+  // close() stops the workers it started.
+  afterAll(() => env?.close());
 }

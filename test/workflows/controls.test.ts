@@ -4,26 +4,15 @@
  * pause holds the study and resume lets it go on.
  */
 import { WorkflowFailedError } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/study/results/manifest.js';
 import { pauseSignal, progressQuery, resumeSignal, setBudgetUpdate } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
-import { buildScenario } from '../support/scenario-fixture.js';
-import { startStudyEnv, type StudyEnv } from '../support/study-env.js';
+import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { waitFor } from '../support/wait.js';
 
 let env: StudyEnv;
-let stopWorker: () => Promise<void>;
-
-beforeAll(async () => {
-  env = await startStudyEnv();
-  await buildScenario(env.service.client(), { projectName: 'Controls', scenarioName: 'Base' });
-  stopWorker = (await env.startWorker()).stop;
-});
-afterAll(async () => {
-  await stopWorker?.();
-  await env?.close();
-});
+useStudyEnvWithWorker('Controls', (started) => (env = started));
 
 const yaml = (name: string, { values, resolution = 'LOW', points = 1, timeLimit = 2, budget = '' }: { values: number[]; resolution?: string; points?: number; timeLimit?: number; budget?: string }) => `
 version: 1

@@ -11,26 +11,15 @@ import type { Client } from '@temporalio/client';
 import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workflowBundle } from '../../src/temporal/workflow-bundle.js';
 import { studyWorkflow } from '../../workflows/index.js';
-import { buildScenario } from '../support/scenario-fixture.js';
-import { startStudyEnv, type StudyEnv } from '../support/study-env.js';
+import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'histories');
 
 let env: StudyEnv;
-let stopWorker: () => Promise<void>;
-
-beforeAll(async () => {
-  env = await startStudyEnv();
-  await buildScenario(env.service.client(), { projectName: 'Replay', scenarioName: 'Base' });
-  stopWorker = (await env.startWorker()).stop;
-});
-afterAll(async () => {
-  await stopWorker?.();
-  await env?.close();
-});
+useStudyEnvWithWorker('Replay', (started) => (env = started));
 
 /** Every run of every workflow whose id matches the query, with its history. */
 async function histories(client: Client, query: string) {

@@ -5,25 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/study/results/manifest.js';
 import { studyWorkflow } from '../../workflows/index.js';
-import { buildScenario } from '../support/scenario-fixture.js';
-import { startStudyEnv, type StudyEnv } from '../support/study-env.js';
+import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 
 let env: StudyEnv;
-let stopWorker: () => Promise<void>;
-
-beforeAll(async () => {
-  env = await startStudyEnv();
-  const client = env.service.client();
-  await buildScenario(client, { projectName: 'Fixture', scenarioName: 'Base' });
-  stopWorker = (await env.startWorker()).stop;
-});
-afterAll(async () => {
-  await stopWorker?.();
-  await env?.close();
-});
+useStudyEnvWithWorker('Fixture', (started) => (env = started));
 
 const studyYaml = (name: string, extra = '') => `
 version: 1

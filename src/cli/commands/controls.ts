@@ -4,7 +4,7 @@ import type { SignalDefinition } from '@temporalio/common';
 import { Command, InvalidArgumentError } from 'commander';
 import type { BudgetLimits } from '../../study/budget-ledger.js';
 import { pauseSignal, resumeSignal, setBudgetUpdate } from '../../../workflows/messages.js';
-import { CommandError, EXIT, type FoundStudy, reported, withStudy } from '../study-handle.js';
+import { CommandError, EXIT, type FoundStudy, limitText, reported, withStudy } from '../study-handle.js';
 
 function running(name: string, found: FoundStudy): void {
   if (found.status !== 'RUNNING') throw new CommandError(`study "${name}" is not running (it is ${found.status.toLowerCase()})`, EXIT.badInput);
@@ -72,8 +72,10 @@ export function budgetCommand(): Command {
           if (error instanceof WorkflowUpdateFailedError) throw new CommandError(`the study refused the budget: ${(error.cause as Error | undefined)?.message ?? error.message}`, EXIT.badInput);
           throw error;
         });
-        const show = (v: number | null) => (v === null ? 'unlimited' : String(v));
-        process.stdout.write(`study ${name}: budget now ${show(budget.jobs)} jobs, ${show(budget.minutes)} minutes (per week: ${show(budget.jobsPerWeek)} jobs, ${show(budget.minutesPerWeek)} minutes)\n`);
+        process.stdout.write(
+          `study ${name}: budget now ${limitText(budget.jobs)} jobs, ${limitText(budget.minutes)} minutes ` +
+            `(per week: ${limitText(budget.jobsPerWeek)} jobs, ${limitText(budget.minutesPerWeek)} minutes)\n`,
+        );
       });
     }));
 }

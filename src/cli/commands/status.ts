@@ -1,8 +1,8 @@
 /** `sweep status <study>` and `sweep list`: where studies stand, as an analyst reads it. */
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { progressQuery } from '../../../workflows/messages.js';
 import type { StudyProgress } from '../../../workflows/progress.js';
-import { reported, withStudy, withTemporal } from '../study-handle.js';
+import { limitText, reported, withStudy, withTemporal } from '../study-handle.js';
 import { progressLines } from '../watch/progress-view.js';
 
 export function statusCommand(): Command {
@@ -27,14 +27,19 @@ export function statusCommand(): Command {
 }
 
 function budgetLine(progress: StudyProgress): string {
-  const show = (v: number | null) => (v === null ? 'unlimited' : String(v));
-  return `  budget: ${show(progress.budget.jobs)} jobs, ${show(progress.budget.minutes)} solver minutes`;
+  return `  budget: ${limitText(progress.budget.jobs)} jobs, ${limitText(progress.budget.minutes)} solver minutes`;
+}
+
+function positiveCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('--limit must be a whole number ≥ 1');
+  return n;
 }
 
 export function listCommand(): Command {
   return new Command('list')
     .description('The studies Temporal knows, newest first: name, state, when started.')
-    .option('--limit <n>', 'at most this many', (v) => Number(v), 50)
+    .option('--limit <n>', 'at most this many', positiveCount, 50)
     .action(reported(async (options: { limit: number }) => withTemporal(async (temporal) => {
       const rows: string[][] = [];
       // One row per study, not per run: a long study continues as new under the same id.

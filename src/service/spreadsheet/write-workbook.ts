@@ -72,7 +72,7 @@ function hourlyRows(profiles: ScenarioContent['profiles']): DeflatedEntry {
   const digest = `${profiles.length}:${hash.digest('hex')}`;
   let rows = hourlyRowsKept.get(digest);
   if (rows) hourlyRowsKept.delete(digest); // re-inserted below: the map's order is the order of use
-  else rows = deflatedXml(rowsXml(hourRows(profiles), FIRST_VALUE_ROW) + SHEET_TAIL);
+  else rows = deflatedXml(rowsXml(hourRows(profiles), FIRST_VALUE_ROW) + SHEET_TAIL, { level: 6 });
   hourlyRowsKept.set(digest, rows);
   if (hourlyRowsKept.size > KEPT_HOURLY_ROWS) hourlyRowsKept.delete(hourlyRowsKept.keys().next().value!);
   return rows;

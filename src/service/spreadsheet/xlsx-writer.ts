@@ -30,7 +30,7 @@ export function escapeXml(text: string): string {
 }
 
 /** XML compressed as (part of) a zip entry; a part that more follows is not final. */
-export const deflatedXml = (xml: string, options = { final: true }): DeflatedEntry => deflated(Buffer.from(xml, 'utf8'), options);
+export const deflatedXml = (xml: string, options?: Parameters<typeof deflated>[1]): DeflatedEntry => deflated(Buffer.from(xml, 'utf8'), options);
 
 export function columnLetters(n: number): string {
   let letters = '';
@@ -39,7 +39,7 @@ export function columnLetters(n: number): string {
 }
 
 function cellXml(ref: string, value: Written): string {
-  if (value === null || value === undefined) return '';
+  if (value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
   const text = escapeXml(value);

@@ -14,10 +14,15 @@ export interface DeflatedEntry {
   final: boolean;
 }
 
-/** `data` deflated; level 1 takes a third of the default's time for a few percent more bytes. */
-export function deflated(data: Uint8Array, options: { final: boolean } = { final: true }): DeflatedEntry {
-  const finishFlush = options.final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
-  return { crc: crc32(data), size: data.length, deflated: deflateRawSync(data, { level: 1, finishFlush }), final: options.final };
+/**
+ * `data` deflated. Level 1 for what is compressed for every file: on the demo district's Profiles
+ * sheet (2.0 MB of XML) it takes 9.3 ms for 369 KB, the default level 6 31.4 ms for 318 KB; a part
+ * compressed once and reused is worth the default's smaller bytes.
+ */
+export function deflated(data: Uint8Array, options: { final?: boolean; level?: 1 | 6 } = {}): DeflatedEntry {
+  const final = options.final ?? true;
+  const finishFlush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
+  return { crc: crc32(data), size: data.length, deflated: deflateRawSync(data, { level: options.level ?? 1, finishFlush }), final };
 }
 
 /** One entry of `head`'s data followed by `tail`'s. */

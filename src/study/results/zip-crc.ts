@@ -6,8 +6,6 @@
 import type { Unzipped } from 'fflate';
 import { crc32 } from '../../common/crc32.js';
 
-export { crc32 };
-
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 
