@@ -54,10 +54,28 @@ export interface DevServer extends TemporalServer {
   exited: Promise<string>;
 }
 
+/** Tries of a start on ports picked here, when the one picked was taken before the server bound it. */
+const PORT_RACE_TRIES = 3;
+
 /** Starts a dev server persisting to `<dataDir>/temporal.db` and resolves once its frontend answers. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const cli = options.cli ?? (await ensureTemporalCli());
   await mkdir(options.dataDir, { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(cli, options);
+    } catch (error) {
+      // A free port is found by binding and releasing it; another process (another server's own
+      // internal ports) can take it before the CLI binds it. Only ports picked here are tried again.
+      const picked = !options.port && (options.headless || !options.uiPort);
+      if (!(error instanceof PortTakenError) || !picked || attempt >= PORT_RACE_TRIES) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(cli: string, options: DevServerOptions): Promise<DevServer> {
   const port = await usablePort(options.port);
   const uiPort = options.headless ? undefined : await usablePort(options.uiPort);
   const address = `${HOST}:${port}`;
@@ -92,10 +110,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await waitForTemporal(address, options.startTimeoutMs ?? 60_000, childGone.signal);
   } catch (error) {
     await stop();
-    throw new Error(
-      `temporal dev server on ${address} did not start: ${(error as Error).message}\n` +
-        `--- last lines of ${logPath} ---\n${await logTail(logPath, logStart)}`,
-    );
+    const tail = await logTail(logPath, logStart);
+    const message = `temporal dev server on ${address} did not start: ${(error as Error).message}\n--- last lines of ${logPath} ---\n${tail}`;
+    throw /address already in use/i.test(tail) ? new PortTakenError(message) : new Error(message);
   }
   return { address, uiUrl: uiPort === undefined ? undefined : `http://${HOST}:${uiPort}`, pid: child.pid!, stop, exited };
 }

@@ -4,7 +4,8 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { access, chmod, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -27,6 +28,16 @@ async function script(path: string, body: string): Promise<string> {
   await writeFile(path, `#!/bin/sh\n${body}\n`);
   await chmod(path, 0o755);
   return path;
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 const sink = () =>
@@ -171,6 +182,19 @@ describe('the dev server', () => {
     await expect(startDevServer({ dataDir: join(dir, 'data'), cli, headless: true })).rejects.toThrow(
       /exit code 3[\s\S]*unable to open database file/,
     );
+  });
+
+  it('tries fresh ports when the one it picked was taken before the server bound it, and only then', async () => {
+    const dir = await tempDir();
+    const tries = join(dir, 'tries');
+    const cli = await script(join(dir, 'temporal'), `echo try >> ${tries}; echo "bind: address already in use" >&2; exit 1`);
+    await expect(startDevServer({ dataDir: join(dir, 'data'), cli, headless: true })).rejects.toThrow(/address already in use/);
+    expect((await readFile(tries, 'utf8')).trim().split('\n')).toHaveLength(3);
+
+    // A port asked for is not swapped for another.
+    await rm(tries);
+    await expect(startDevServer({ dataDir: join(dir, 'data'), cli, headless: true, port: await freePort() })).rejects.toThrow(/address already in use/);
+    expect((await readFile(tries, 'utf8')).trim().split('\n')).toHaveLength(1);
   });
 
   it('refuses a port another server already listens on', async () => {
