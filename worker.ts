@@ -8,12 +8,16 @@
 import { createLogger } from './src/common/logger.js';
 import { loadServiceConfig } from './src/client/config.js';
 import { connectWorkerConnection } from './src/temporal/connection.js';
+import { installTemporalRuntime } from './src/temporal/runtime.js';
 import { createStudyWorker, DEFAULT_TASK_QUEUE } from './src/temporal/study-worker.js';
 
 export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const log = createLogger({ level: env.SWEEP_LOG_LEVEL ?? 'info' });
   const address = env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
   const service = loadServiceConfig(env);
+  // Before the first connection, which would install the SDK's own runtime: workflow `log` calls
+  // and the SDK's warnings then come out as this worker's lines, in its format.
+  installTemporalRuntime(log);
   const connection = await connectWorkerConnection(address);
   const taskQueue = env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE;
   const { worker, close } = await createStudyWorker({ connection, address, namespace: env.TEMPORAL_NAMESPACE, taskQueue, service, log });

@@ -8,5 +8,9 @@ export interface ActivityDeps {
   service: PlanningClient;
   temporal: () => Promise<Client>;
   taskQueue: string;
+  /**
+   * Inside an activity, writes with that activity's study, variants, workflow and attempt (the
+   * worker passes a contextualLogger, and activityLogging scopes each run).
+   */
   log: pino.Logger;
 }

@@ -3,6 +3,7 @@
  * Temporal, a logger): every one is safe to run twice.
  */
 import type { ActivityDeps } from './deps.js';
+import { fingerprintActivities } from './fingerprints.js';
 import { jobActivities } from './jobs.js';
 import { outputActivities } from './outputs.js';
 import { scenarioActivities } from './scenarios.js';
@@ -16,6 +17,7 @@ export function createActivities(deps: ActivityDeps) {
     ...specsActivities(deps),
     ...jobActivities(deps),
     ...outputActivities(deps),
+    ...fingerprintActivities(deps),
   };
 }
 

@@ -1,28 +1,24 @@
 /**
  * What a study keeps: each variant's output zip downloaded into the results directory (checked:
  * complete, sha256 recorded, readable), a record per variant, and at the end the manifest and the
- * summary workbook built from the records.
+ * summary workbook and report built from the records.
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { heartbeat } from '@temporalio/activity';
 import type { Study } from '../src/study/schema.js';
-import { type Variant, variantAt, variantLabel } from '../src/study/expand.js';
+import { type Variant, variantLabel } from '../src/study/expand.js';
 import { boundedMap } from '../src/common/bounded-map.js';
-import { MANIFEST_FILE, parameterRecord, type VariantRecord, writeAtomically, writeManifest } from '../src/study/results/manifest.js';
+import { collectManifest } from '../src/study/results/collect.js';
+import type { VariantRecord } from '../src/study/results/manifest.js';
 import { readOutputZip, type SolutionResult } from '../src/study/results/read-output.js';
-import { writeSummaryWorkbook } from '../src/study/results/summary-workbook.js';
+import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/study/results/records.js';
+import { writeStudyResults } from '../src/study/results/publish.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
 import type { SubmittedJob } from './jobs.js';
 import { CALLS_IN_FLIGHT } from './scenarios.js';
-
-export const SUMMARY_FILE = 'summary.xlsx';
-
-const variantDir = (outputDir: string, key: string) => join(outputDir, 'variants', key);
 
 /** A variant's outcome as the batch knows it; the record adds the files and solutions. */
 export interface VariantOutcome {
@@ -54,7 +50,7 @@ export function outputActivities({ service }: ActivityDeps) {
         let count = 0;
         return boundedMap(input.jobs, CALLS_IN_FLIGHT, async (job): Promise<GatheredOutput> => {
           const dir = variantDir(input.outputDir, job.key);
-          const kept = await gatheredBefore(input.outputDir, dir, job.jobId);
+          const kept = await gatheredBefore(input.outputDir, job.key, job.jobId);
           if (kept) return { index: job.index, key: job.key, objectives: kept.solutions.map((s) => s.objectives) };
           const detail = await service.solverJobs.retrieve(job.jobId);
           if (!detail.outputFile) throw new Error(`job ${job.jobId} is DONE but has no output file yet`);
@@ -88,47 +84,25 @@ export function outputActivities({ service }: ActivityDeps) {
       });
     },
 
-    /** Builds the manifest and the summary workbook from the variant records; answers the totals. */
+    /** Builds the manifest, the summary workbook and the report from the variant records; answers the totals. */
     async summariseStudy(input: { study: Study; studyFile: string; outputDir: string; variantCount: number; startedAt: string; finished: boolean }) {
       return asActivity(async () => {
-        const records = await readRecords(input.outputDir);
-        const variants: VariantRecord[] = [];
-        for (let index = 0; index < input.variantCount; index++) {
-          const variant = variantAt(input.study, index);
-          variants.push(records.get(variant.key) ?? {
-            index, key: variant.key, name: variant.name, label: variantLabel(variant.assignment), parameters: variant.assignment,
-            status: 'PENDING', files: [], solutions: [],
-          });
-          if (index % 500 === 0) heartbeat(index);
-        }
-        const { study } = input;
-        const manifest = await writeManifest(input.outputDir, {
-          study: {
-            name: study.name, description: study.description ?? '', file: input.studyFile, startedAt: input.startedAt,
-            finishedAt: input.finished ? new Date().toISOString() : null,
-          },
-          solver: { ...study.solver },
-          parameters: study.parameters.map(parameterRecord),
-          variants,
+        const manifest = await collectManifest({
+          ...input, finishedAt: input.finished ? new Date().toISOString() : null, onProgress: (n) => heartbeat(n),
         });
-        await writeSummaryWorkbook(join(input.outputDir, SUMMARY_FILE), manifest);
-        return { manifest: join(input.outputDir, MANIFEST_FILE), summary: join(input.outputDir, SUMMARY_FILE), totals: manifest.totals };
+        heartbeat('manifest');
+        const written = await writeStudyResults(input.outputDir, manifest);
+        return { manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals };
       });
     },
   };
 }
 
 /** The record of a variant gathered from `jobId` before, if its files are still whole on disk. */
-async function gatheredBefore(outputDir: string, dir: string, jobId: string): Promise<VariantRecord | undefined> {
-  const path = join(dir, 'record.json');
-  if (!existsSync(path)) return undefined;
-  const record = JSON.parse(await readFile(path, 'utf8')) as VariantRecord;
-  if (record.status !== 'DONE' || record.jobId !== jobId || !record.files.length) return undefined;
-  for (const file of record.files) {
-    const local = join(outputDir, file.path);
-    if (!existsSync(local) || createHash('sha256').update(await readFile(local)).digest('hex') !== file.sha256) return undefined;
-  }
-  return record;
+async function gatheredBefore(outputDir: string, key: string, jobId: string): Promise<VariantRecord | undefined> {
+  const record = await readVariantRecord(outputDir, key);
+  if (!record || record.status !== 'DONE' || record.jobId !== jobId || !record.files.length) return undefined;
+  return (await filesIntact(outputDir, record)) ? record : undefined;
 }
 
 function variantOf(variants: Map<number, Variant>, index: number): Variant {
@@ -137,23 +111,10 @@ function variantOf(variants: Map<number, Variant>, index: number): Variant {
   return variant;
 }
 
+/** The variant's record, with the fingerprint of its specs file when this run took one. */
 async function writeRecord(outputDir: string, variant: Variant, outcome: VariantOutcome, extra: Pick<VariantRecord, 'files' | 'solutions'>): Promise<void> {
-  const record: VariantRecord = {
+  await writeVariantRecord(outputDir, {
     ...outcome, name: variant.name, label: variantLabel(variant.assignment), parameters: variant.assignment, ...extra,
-  };
-  const dir = variantDir(outputDir, outcome.key);
-  await mkdir(dir, { recursive: true });
-  await writeAtomically(join(dir, 'record.json'), (partial) => writeFile(partial, JSON.stringify(record, null, 2)));
+    fingerprint: await readFingerprint(outputDir, outcome.key),
+  });
 }
-
-async function readRecords(outputDir: string): Promise<Map<string, VariantRecord>> {
-  const records = new Map<string, VariantRecord>();
-  const root = join(outputDir, 'variants');
-  if (!existsSync(root)) return records;
-  for (const key of await readdir(root)) {
-    const path = join(root, key, 'record.json');
-    if (existsSync(path)) records.set(key, JSON.parse(await readFile(path, 'utf8')) as VariantRecord);
-  }
-  return records;
-}
-

@@ -13,6 +13,7 @@ import type { StudySetup } from '../activities/setup.js';
 import type { BudgetLimits } from '../src/study/budget-ledger.js';
 import { studyCore } from '../src/study/core.js';
 import { variantAt, variantCount } from '../src/study/expand.js';
+import { asScheduledRun } from '../src/study/scheduled-run.js';
 import type { Study } from '../src/study/schema.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
@@ -40,6 +41,13 @@ export interface StudyInput {
   gateId: string;
   /** Distinguishes the jobs of repeated runs of the same study (nightly runs). */
   runTag?: string;
+  /**
+   * Started by a schedule: the run becomes a study of its own (src/study/scheduled-run.ts), solving
+   * only the variants whose specs changed since the last run.
+   */
+  scheduled?: boolean;
+  /** Where earlier runs' results are, for a run that takes over unchanged variants' results. */
+  reuseRunsDir?: string;
   /** Carried through continue-as-new. */
   state?: StudyState;
 }
@@ -61,9 +69,11 @@ export interface StudyState {
 
 export interface StudyResult {
   studyId: string;
-  totals: { variants: number; done: number; failed: number; pending: number };
+  totals: { variants: number; done: number; failed: number; pending: number; reused?: number };
   manifest: string;
   summary: string;
+  /** The HTML report (studies of earlier versions ended without one). */
+  report?: string;
 }
 
 const emptyCounts = () => Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
@@ -75,7 +85,8 @@ function validBudget(update: Partial<BudgetLimits>): void {
   }
 }
 
-export async function studyWorkflow(input: StudyInput): Promise<StudyResult> {
+export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
+  const input = given.scheduled ? asScheduledRun(given, workflowInfo().workflowId, workflowInfo().startTime) : given;
   const { study } = input;
   const total = variantCount(study);
   if (total === 0) throw ApplicationFailure.nonRetryable('the study has no variants', 'StudyDefinitionError');
@@ -149,7 +160,7 @@ export async function studyWorkflow(input: StudyInput): Promise<StudyResult> {
           args: [{
             study: core, studyWorkflowId: self, gateId: input.gateId, setup, outputDir: study.output, offset,
             variants: Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) => variantAt(study, offset + i)),
-            runTag: input.runTag, paused: state.paused,
+            runTag: input.runTag, paused: state.paused, reuseRunsDir: input.reuseRunsDir,
           }],
           // Batches outlive a continue-as-new of the study; they report back by signal.
           parentClosePolicy: ParentClosePolicy.ABANDON,

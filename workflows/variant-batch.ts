@@ -49,6 +49,8 @@ export interface VariantBatchInput {
   offset: number;
   runTag?: string;
   paused?: boolean;
+  /** A scheduled run: variants whose specs match their last run's take that run's results. */
+  reuseRunsDir?: string;
 }
 
 /** How a job's end becomes a variant's outcome. */
@@ -134,8 +136,9 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
     await announce(live, 'patched');
 
     await unpaused();
-    const ready = await generateSpecs(live);
-    await announce(ready, 'specs');
+    const generated = await generateSpecs(live);
+    await announce(generated, 'specs');
+    const ready = input.reuseRunsDir ? await reuseUnchanged(generated, input.reuseRunsDir) : generated;
 
     // Submit what the gate grants and watch what runs, together: finished jobs are gathered even
     // while the rest of the batch waits for budget.
@@ -216,6 +219,15 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
       fail(specs.failures.filter((f) => attempts.get(f.index)! >= SPECS_ATTEMPTS), variants);
     }
     return ready;
+  }
+
+  /** Takes over the results of variants whose specs did not change since their last run; answers the others. */
+  async function reuseUnchanged(ready: VariantRef[], runsDir: string): Promise<VariantRef[]> {
+    if (!ready.length) return ready;
+    const answer = await transfers.reuseUnchangedResults({ outputDir: input.outputDir, runsDir, variants: variantsOf(ready), refs: ready });
+    for (const ref of answer.reused) outcomes.set(ref.index, { index: ref.index, key: ref.key, status: 'DONE', scenarioGuid: ref.scenarioGuid });
+    if (answer.reused.length) await announce(answer.reused, 'gathered');
+    return answer.changed;
   }
 
   /** Downloads and records the outputs of finished jobs; outputs that cannot be had fail their variants. */

@@ -4,7 +4,10 @@ import { bundleWorkflowsCommand } from './commands/bundle-workflows.js';
 import { budgetCommand, cancelCommand, pauseCommand, resumeCommand } from './commands/controls.js';
 import { demoCommand } from './commands/demo.js';
 import { devCommand } from './commands/dev.js';
+import { doctorCommand } from './commands/doctor.js';
+import { resultsCommand } from './commands/results.js';
 import { runCommand } from './commands/run.js';
+import { scheduleCommand } from './commands/schedule.js';
 import { serviceCommand } from './commands/service.js';
 import { solveCommand } from './commands/solve.js';
 import { listCommand, statusCommand } from './commands/status.js';
@@ -17,6 +20,7 @@ const program = new Command()
   .showHelpAfterError()
   .addCommand(demoCommand())
   .addCommand(devCommand())
+  .addCommand(doctorCommand())
   .addCommand(runCommand())
   .addCommand(statusCommand())
   .addCommand(watchCommand())
@@ -25,13 +29,15 @@ const program = new Command()
   .addCommand(resumeCommand())
   .addCommand(cancelCommand())
   .addCommand(budgetCommand())
+  .addCommand(resultsCommand())
+  .addCommand(scheduleCommand())
   .addCommand(workerCommand())
   .addCommand(serviceCommand())
   .addCommand(solveCommand())
   .addCommand(bundleWorkflowsCommand(), { hidden: true });
 
 // Usage errors (unknown option, bad argument) exit 2, as study files that do not load do; help exits 0.
-for (const command of [program, ...program.commands]) command.exitOverride();
+for (const command of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) command.exitOverride();
 
 try {
   await program.parseAsync(process.argv);

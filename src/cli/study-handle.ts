@@ -8,7 +8,7 @@ import type { studyWorkflow } from '../../workflows/study.js';
 import { studyWorkflowId, temporalAddress } from './studies.js';
 
 /** Exit codes of the study commands, beside 0 (done) and 1 (anything unexpected). */
-export const EXIT = { badInput: 2, notFound: 3, unreachable: 4 } as const;
+export const EXIT = { badInput: 2, notFound: 3, unreachable: 4, authentication: 5 } as const;
 
 /** An error the command reports as it is (no stack) and exits with `code`. */
 export class CommandError extends Error {

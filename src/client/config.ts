@@ -44,11 +44,27 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   if (!existsSync(file)) {
     throw new Error(`no planning-service configuration: set SWEEP_SERVICE_URL, SWEEP_SERVICE_EMAIL and SWEEP_SERVICE_PASSWORD, or write ${file} as {"baseUrl", "email", "password"}`);
   }
-  const parsed = CredentialsFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  const text = readFileSync(file, 'utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    // JSON.parse's own message quotes the text around the fault, which may be the password: only where it is.
+    const at = /at position (\d+)/.exec(error.message);
+    const where = at ? ` (${lineAndColumn(text, Number(at[1]))})` : /end of JSON/i.test(error.message) ? ' (it ends early)' : '';
+    throw new Error(`${file} is not valid JSON${where}: expected {"baseUrl": "https://…", "email": "…", "password": "…", "paths": "spec"|"deployed"}`);
+  }
+  const parsed = CredentialsFile.safeParse(json);
   if (!parsed.success) {
     throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.path.includes('password') ? 'invalid' : i.message}`).join('; ')}`);
   }
   return { baseUrl: parsed.data.baseUrl, paths: parsed.data.paths ?? paths, credentials: { email: parsed.data.email, password: parsed.data.password }, source: file };
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
 }
 
 /** Client options of a configuration. */

@@ -174,5 +174,13 @@ export function parseStudy(text: string, options: ParseOptions = {}): Study {
 
 /** Reads, parses and validates a study file. */
 export async function loadStudyFile(path: string): Promise<Study> {
-  return parseStudy(await readFile(path, 'utf8'), { path });
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory, not a study file' : `cannot be read (${code ?? (error as Error).message})`;
+    throw new StudyFileError(path, [{ path: '', message: why }]);
+  }
+  return parseStudy(text, { path });
 }

@@ -5,10 +5,12 @@
 import { createHash } from 'node:crypto';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import type pino from 'pino';
+import { activityLogging } from '../../activities/failures.js';
 import { createActivities } from '../../activities/index.js';
 import type { ServiceConfig } from '../client/config.js';
 import { clientOptions } from '../client/config.js';
 import { PlanningClient } from '../client/index.js';
+import { contextualLogger } from '../common/log-context.js';
 import { connectTemporal } from './connection.js';
 import { workflowBundle } from './workflow-bundle.js';
 
@@ -33,16 +35,20 @@ export interface StudyWorkerOptions {
 
 /** A worker for studies, ready to `run()`; `close()` releases its service client. */
 export async function createStudyWorker(options: StudyWorkerOptions): Promise<{ worker: Worker; close(): Promise<void> }> {
-  const service = new PlanningClient(clientOptions(options.service, { logger: options.log, maxRetries: 2 }));
+  // One client and one set of deps for every activity: their lines take the running activity's
+  // study, variants and workflow from the scope activityLogging opens around it.
+  const log = contextualLogger(options.log);
+  const service = new PlanningClient(clientOptions(options.service, { logger: log, maxRetries: 2 }));
   let temporal: ReturnType<typeof connectTemporal> | undefined;
   const taskQueue = options.taskQueue ?? DEFAULT_TASK_QUEUE;
   const worker = await Worker.create({
     connection: options.connection,
     namespace: options.namespace ?? 'default',
     taskQueue,
-    workflowBundle: await workflowBundle(),
+    // A test's own bundle, when it brings one, spares building the studies' bundle for nothing.
+    workflowBundle: options.worker?.workflowBundle ?? (await workflowBundle()),
     activities: createActivities({
-      service, taskQueue, log: options.log,
+      service, taskQueue, log,
       temporal: () => (temporal ??= connectTemporal({ address: options.address, namespace: options.namespace })),
     }),
     // Studies hold small state; a bounded cache keeps the worker's memory bounded (sdk-typescript#2227).
@@ -50,6 +56,10 @@ export async function createStudyWorker(options: StudyWorkerOptions): Promise<{ 
     maxConcurrentActivityTaskExecutions: 20,
     shutdownGraceTime: '10 seconds',
     ...options.worker,
+    interceptors: {
+      ...options.worker?.interceptors,
+      activity: [activityLogging(options.log), ...(options.worker?.interceptors?.activity ?? [])],
+    },
   });
   return {
     worker,

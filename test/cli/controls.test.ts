@@ -3,28 +3,18 @@
  * processes against the test run's Temporal server): what they print, what they do to the study, and
  * their exit codes for a study that is not there, one that is not running, and an argument that is wrong.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { WorkflowFailedError } from '@temporalio/client';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { progressQuery } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
+import { sweep as runSweep } from '../support/sweep-cli.js';
 import { waitFor } from '../support/wait.js';
-
-const SWEEP = join(import.meta.dirname, '..', '..', 'bin', 'sweep.js');
 
 let env: StudyEnv;
 useStudyEnvWithWorker('Cli', (started) => (env = started));
 
-/** Runs `sweep <args>`; answers its exit code and output. */
-function sweep(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [SWEEP, ...args], { env: { ...process.env, TEMPORAL_ADDRESS: inject('temporalAddress') } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const sweep = (...args: string[]) => runSweep(args);
 
 const yaml = (name: string, budgetJobs: number) => `
 version: 1

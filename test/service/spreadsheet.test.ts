@@ -4,8 +4,6 @@
  * built here with exceljs.
  */
 import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toProfileValues } from '../../src/api/profiles.js';
@@ -18,7 +16,7 @@ import { WorkbookError } from '../../src/service/spreadsheet/workbook-error.js';
 import { writeScenarioWorkbook } from '../../src/service/spreadsheet/write-workbook.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { startTestService, type TestService, tempDir } from '../support/service.js';
-import { waitFor } from '../support/wait.js';
+import { downloadSpecsFile } from '../support/specs-file.js';
 
 const SPECS_SHEETS = [
   'Stages', 'Hubs', 'Energy Carriers', 'Imports', 'Exports', 'On-site Resources', 'Demands', 'Conversion Techs',
@@ -167,13 +165,7 @@ let sourceGuid: string;
 let exported: Buffer;
 const downloads = tempDir('sweep-spreadsheet-');
 
-/** Generates a scenario's specs workbook and downloads it once its address is set. */
-async function specsFile(scenarioGuid: string): Promise<Buffer> {
-  await client.scenarios.generateSpecs([scenarioGuid]);
-  const url = await waitFor(() => client.scenarios.specsFileUrl(scenarioGuid), { what: `the specs file of ${scenarioGuid}` });
-  const { path } = await client.files.download(url, join(downloads, `${scenarioGuid}.xlsx`));
-  return readFile(path);
-}
+const specsFile = (scenarioGuid: string) => downloadSpecsFile(client, scenarioGuid, downloads);
 
 async function uploaded(bytes: Uint8Array): Promise<string> {
   const address = await client.scenarios.uploadAddress();

@@ -3,25 +3,15 @@
  * solved by GLPK (Debian's glpk-utils, installed here when missing) must give HiGHS's objective
  * within 1e-6 relative.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureDebianPackage } from '../support/debian-package.js';
 import { tempDir } from '../support/service.js';
 
-/** Installs glpk-utils from Debian when glpsol is not on the PATH. */
-function ensureGlpsol(): void {
-  if (spawnSync('glpsol', ['--version']).status === 0) return;
-  const root = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const run = (args: string[]) => execFileSync(root.length ? root[0] : args[0], root.length ? [...root.slice(1), ...args] : args.slice(1), {
-    stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', 'glpk-utils']);
-}
-
 describe('cross-check with an independent solver', () => {
-  beforeAll(() => ensureGlpsol(), 300_000);
+  beforeAll(() => ensureDebianPackage('glpsol', 'glpk-utils'), 300_000);
 
   it('GLPK finds the objective HiGHS found for the demo district', () => {
     const dir = tempDir('sweep-crosscheck-');

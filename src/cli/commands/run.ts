@@ -35,7 +35,7 @@ Examples:
         if (!options.watch) return;
         const result = await followStudy(handle);
         process.stdout.write(`${JSON.stringify(result)}\n`);
-        process.stderr.write(`results: ${study.output}\n  manifest: ${result.manifest}\n  summary:  ${result.summary}\n`);
+        process.stderr.write(`results: ${study.output}\n  report:   ${result.report}\n  summary:  ${result.summary}\n  manifest: ${result.manifest}\n`);
       } finally {
         await temporal.connection.close();
       }

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { progressQuery } from '../../../workflows/messages.js';
 import type { StudyProgress } from '../../../workflows/progress.js';
 import { limitText, reported, withStudy, withTemporal } from '../study-handle.js';
+import { tableLines } from '../table.js';
 import { progressLines } from '../watch/progress-view.js';
 
 export function statusCommand(): Command {
@@ -19,7 +20,8 @@ export function statusCommand(): Command {
       if (status === 'COMPLETED') {
         const result = await handle.result();
         const { variants, done, failed, pending } = result.totals;
-        process.stdout.write(`${name}: completed — ${done}/${variants} variants done, ${failed} failed, ${pending} pending\n  manifest: ${result.manifest}\n  summary:  ${result.summary}\n`);
+        const report = result.report ? `  report:   ${result.report}\n` : '';
+        process.stdout.write(`${name}: completed — ${done}/${variants} variants done, ${failed} failed, ${pending} pending\n${report}  summary:  ${result.summary}\n  manifest: ${result.manifest}\n`);
         return;
       }
       process.stdout.write(`${name}: ${status.toLowerCase().replace(/_/g, ' ')}\n`);
@@ -54,8 +56,6 @@ export function listCommand(): Command {
         process.stdout.write('no studies yet (sweep run <study-file> starts one)\n');
         return;
       }
-      const header = ['STUDY', 'STATE', 'STARTED (UTC)'];
-      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-      for (const row of [header, ...rows]) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()}\n`);
+      process.stdout.write(`${tableLines(['STUDY', 'STATE', 'STARTED (UTC)'], rows).join('\n')}\n`);
     })));
 }

@@ -79,6 +79,7 @@ export async function runDemo(options: { root: string; studyFile: string }): Pro
     say(`  summary workbook: ${result.summary}`);
     say(`  manifest:         ${result.manifest}`);
     say(`  output zips:      ${join(study.output, 'variants', '<key>', 'results.zip')}`);
+    say(`\nOpen the report (plots of every Pareto front and parameter, the table, the failures):\n  ${result.report ?? join(study.output, 'report.html')}`);
   } finally {
     for (const step of teardown) await step().catch(() => undefined);
   }

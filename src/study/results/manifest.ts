@@ -41,6 +41,10 @@ export const VariantRecord = z.object({
   jobId: z.string().optional(),
   files: z.array(z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.int().nonnegative() })),
   solutions: z.array(SolutionResult),
+  /** Scheduled runs: the fingerprint of the specs file the variant was solved from. */
+  fingerprint: z.string().optional(),
+  /** Scheduled runs: the earlier run whose results were taken, its inputs being unchanged. */
+  reusedFrom: z.string().optional(),
 });
 export type VariantRecord = z.infer<typeof VariantRecord>;
 
@@ -66,7 +70,11 @@ export const Manifest = z.object({
   }),
   parameters: z.array(ParameterRecord),
   variants: z.array(VariantRecord),
-  totals: z.object({ variants: z.int(), done: z.int(), failed: z.int(), pending: z.int() }),
+  totals: z.object({
+    variants: z.int(), done: z.int(), failed: z.int(), pending: z.int(),
+    /** Of the done: variants of a scheduled run whose results were taken over from an earlier run. */
+    reused: z.int().optional(),
+  }),
 });
 export type Manifest = z.infer<typeof Manifest>;
 
@@ -96,7 +104,11 @@ export async function writeManifest(dir: string, manifest: Omit<Manifest, 'total
   const written = Manifest.parse({
     ...manifest,
     variants,
-    totals: { variants: variants.length, done: count(['DONE']), failed: count(FAILED_STATUSES), pending: count(['PENDING']) },
+    totals: {
+      variants: variants.length, done: count(['DONE']), failed: count(FAILED_STATUSES), pending: count(['PENDING']),
+      // Only a scheduled run fingerprints its variants, and only there can results be taken over.
+      ...(variants.some((v) => v.fingerprint) && { reused: variants.filter((v) => v.reusedFrom).length }),
+    },
   });
   await mkdir(dir, { recursive: true });
   await writeAtomically(join(dir, MANIFEST_FILE), (partial) => writeFile(partial, `${JSON.stringify(written, null, 2)}\n`));

@@ -1,33 +1,24 @@
 /**
  * The analyst's workbook of a study: a `Variants` sheet with one row per variant and Pareto point
- * (parameters, outcome, every objective with its unit) and a `Failures` sheet of the variants
- * that did not finish, with their reasons.
+ * (parameters, outcome, every objective with its unit), a sheet for the study's pair of objectives
+ * (`Cost vs CO2`: each Pareto point's two values side by side, ready to chart) and a `Failures`
+ * sheet of the variants that did not finish, with their reasons.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import ExcelJS from 'exceljs';
-import { OBJECTIVES, type Objective } from '../../api/values.js';
+import { OBJECTIVES } from '../../api/values.js';
 import { FAILED_STATUSES, type Manifest, writeAtomically } from './manifest.js';
+import { objectiveHeader, objectiveLabel } from './objective-labels.js';
 
-type Cell = string | number | boolean | undefined;
+export type Cell = string | number | boolean | undefined;
 
-interface Table {
+/** A sheet's content; the CSV of the report (src/report/csv.ts) is the Variants table too, so both have the same columns. */
+export interface Table {
   /** `numeric` columns get thousands separators, and decimals only below 1,000. */
   columns: { header: string; numeric?: boolean }[];
   rows: Cell[][];
 }
-
-const OBJECTIVE_HEADERS: Record<string, string> = {
-  MIN_LIFE_CYCLE_COST: 'Life-cycle cost [CHF]',
-  MIN_ANNUALIZED_COST: 'Annualised cost [CHF/year]',
-  MIN_CO2_EMISSIONS: 'CO2 emissions [kg]',
-  MIN_INVESTMENT: 'Investment [CHF]',
-  MIN_OM: 'Operation & maintenance [CHF]',
-  MIN_FUEL_IMPORTS: 'Fuel imports [CHF]',
-  MIN_REPLACEMENT: 'Replacement [CHF]',
-  MAX_EXPORTS: 'Export revenue [CHF]',
-  MAX_SALVAGE: 'Salvage value [CHF]',
-} satisfies Record<Objective, string>;
 
 /** Writes the summary workbook to `path` atomically. */
 export async function writeSummaryWorkbook(path: string, manifest: Manifest): Promise<void> {
@@ -36,19 +27,22 @@ export async function writeSummaryWorkbook(path: string, manifest: Manifest): Pr
     // Streamed: a study of thousands of variants × Pareto points would take gigabytes in memory.
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true });
     addTable(workbook, 'Variants', variantsTable(manifest));
+    const pair = objectivePair(manifest);
+    if (pair) addTable(workbook, pairSheetName(pair), pairTable(manifest, pair));
     addTable(workbook, 'Failures', failuresTable(manifest));
     await workbook.commit();
   });
 }
 
-function variantsTable(manifest: Manifest): Table {
+/** One row per variant and Pareto point, and one for each variant without solutions. */
+export function variantsTable(manifest: Manifest): Table {
   const parameters = manifest.parameters.map((p) => p.name);
   const objectives = objectivesIn(manifest);
   return {
     columns: [
       { header: 'Variant #' }, { header: 'Key' }, { header: 'Label' }, ...parameters.map((header) => ({ header })),
       { header: 'Status' }, { header: 'Reason' }, { header: 'Point' },
-      ...objectives.map((o) => ({ header: OBJECTIVE_HEADERS[o] ?? o, numeric: true })),
+      ...objectives.map((o) => ({ header: objectiveHeader(o), numeric: true })),
       { header: 'Job id' }, { header: 'Scenario guid' },
     ],
     // A variant without solutions still gets its row, so every variant is on the sheet.
@@ -56,6 +50,25 @@ function variantsTable(manifest: Manifest): Table {
       v.index, v.key, v.label, ...parameters.map((p) => v.parameters[p]), v.status, v.reason, s?.index,
       ...objectives.map((o) => s?.objectives[o]), v.jobId, v.scenarioGuid,
     ])),
+  };
+}
+
+/** The study's two objectives, when it has two different ones. */
+export function objectivePair(manifest: Manifest): [string, string] | undefined {
+  const { objective1, objective2 } = manifest.solver;
+  return objective2 != null && objective2 !== objective1 ? [objective1, objective2] : undefined;
+}
+
+/** `Cost vs CO2`, within Excel's 31 characters and without the characters it refuses in a sheet name. */
+export function pairSheetName([first, second]: [string, string]): string {
+  return `${objectiveLabel(first).short} vs ${objectiveLabel(second).short}`.replace(/[[\]:*?/\\]/g, '-').slice(0, 31);
+}
+
+/** Only the points that were found: a variant without solutions has nothing to put side by side. */
+function pairTable(manifest: Manifest, pair: [string, string]): Table {
+  return {
+    columns: [{ header: 'Variant #' }, { header: 'Label' }, { header: 'Point' }, ...pair.map((o) => ({ header: objectiveHeader(o), numeric: true }))],
+    rows: manifest.variants.flatMap((v) => v.solutions.map((s) => [v.index, v.label, s.index, ...pair.map((o) => s.objectives[o])])),
   };
 }
 
@@ -69,7 +82,7 @@ function failuresTable(manifest: Manifest): Table {
 }
 
 /** Every objective some solution reports: the study's own two first, then the service's order. */
-function objectivesIn(manifest: Manifest): string[] {
+export function objectivesIn(manifest: Manifest): string[] {
   const present = new Set(manifest.variants.flatMap((v) => v.solutions.flatMap((s) => Object.keys(s.objectives))));
   const order = new Set<string>([manifest.solver.objective1, manifest.solver.objective2, ...OBJECTIVES].filter((o) => o != null));
   return [...[...order].filter((o) => present.has(o)), ...[...present].filter((o) => !order.has(o)).sort()];
@@ -87,7 +100,7 @@ function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, ta
     const row = sheet.addRow(values);
     table.columns.forEach((column, i) => {
       const value = values[i];
-      if (column.numeric && typeof value === 'number') row.getCell(i + 1).numFmt = decimals(value) ? '#,##0.00' : '#,##0';
+      if (column.numeric && typeof value === 'number') row.getCell(i + 1).numFmt = decimalsShown(value) ? '#,##0.00' : '#,##0';
     });
     row.commit();
   }
@@ -95,12 +108,19 @@ function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, ta
 }
 
 /** Cents matter in small amounts only; above 1,000 they are noise to a reader. */
-const decimals = (value: number) => (Math.abs(value) >= 1000 ? 0 : 2);
+const decimalsShown = (value: number) => (Math.abs(value) >= 1000 ? 0 : 2);
+
+// One formatter each: `toLocaleString` builds a new one per call, which costs seconds over 30,000 rows.
+const FORMATS = [0, 2].map((d) => new Intl.NumberFormat('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+
+/** A number as the workbook's number formats show it: thousands separators, and cents only below 1,000. */
+export function formatNumber(value: number): string {
+  return FORMATS[decimalsShown(value) ? 1 : 0].format(value);
+}
 
 /** A cell as Excel will show it, near enough to size its column. */
 function shown(value: Cell, numeric?: boolean): string {
-  if (!numeric || typeof value !== 'number') return String(value ?? '');
-  return value.toLocaleString('en-US', { minimumFractionDigits: decimals(value), maximumFractionDigits: decimals(value) });
+  return numeric && typeof value === 'number' ? formatNumber(value) : String(value ?? '');
 }
 
 /** Wide enough for the header and the longest value, within bounds a screen can show. */

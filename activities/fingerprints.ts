@@ -1,0 +1,102 @@
+/**
+ * Scheduled re-runs solve only what changed: each variant's specs file is fingerprinted, and a
+ * variant whose fingerprint equals the one its last earlier run solved from takes that run's
+ * results (copied into this run's directory, checked by sha256) instead of a new solver job.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { heartbeat } from '@temporalio/activity';
+import { boundedMap } from '../src/common/bounded-map.js';
+import type { Variant } from '../src/study/expand.js';
+import { specsFingerprint } from '../src/study/fingerprint.js';
+import { filesIntact, FINGERPRINT_FILE, readVariantRecord, variantDir, writeVariantRecord } from '../src/study/results/records.js';
+import type { ActivityDeps } from './deps.js';
+import { asActivity } from './failures.js';
+import { retryPassingFaults } from './lost-answers.js';
+import { CALLS_IN_FLIGHT, type VariantRef } from './scenarios.js';
+
+export interface ReuseAnswer {
+  /** Variants whose results were taken from an earlier run. */
+  reused: (VariantRef & { from: string })[];
+  /** Variants to solve: new, changed, or not solved by the run they were last in. */
+  changed: VariantRef[];
+}
+
+export function fingerprintActivities({ service }: ActivityDeps) {
+  return {
+    /**
+     * Fingerprints each variant's specs file (written to its directory in this run) and takes over
+     * the results of the last earlier run under `runsDir` that has the variant, when that run
+     * solved it from the same fingerprint. Safe to repeat: a variant already taken over is
+     * answered as reused again from its record.
+     */
+    async reuseUnchangedResults(input: { outputDir: string; runsDir: string; variants: Variant[]; refs: VariantRef[] }): Promise<ReuseAnswer> {
+      return asActivity(async () => {
+        const variants = new Map(input.variants.map((v) => [v.index, v]));
+        const earlierRuns = (await listRuns(input.runsDir)).filter((run) => join(input.runsDir, run) !== input.outputDir).reverse();
+        const answer: ReuseAnswer = { reused: [], changed: [] };
+        let count = 0;
+        await boundedMap(input.refs, CALLS_IN_FLIGHT, async (ref) => {
+          const fingerprint = await fingerprintOf(service, ref);
+          const dir = variantDir(input.outputDir, ref.key);
+          await mkdir(dir, { recursive: true });
+          await writeFile(join(dir, FINGERPRINT_FILE), `${fingerprint}\n`);
+          const from = await takeOver(input.runsDir, earlierRuns, input.outputDir, ref, fingerprint, variants.get(ref.index)!);
+          if (from) answer.reused.push({ ...ref, from });
+          else answer.changed.push(ref);
+          heartbeat(++count);
+        });
+        const byIndex = (a: VariantRef, b: VariantRef) => a.index - b.index;
+        return { reused: answer.reused.sort(byIndex), changed: answer.changed.sort(byIndex) };
+      });
+    },
+  };
+}
+
+/** Earlier runs' directory names; ISO stamps, so their order is their time order. */
+async function listRuns(runsDir: string): Promise<string[]> {
+  if (!existsSync(runsDir)) return [];
+  return (await readdir(runsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
+
+async function fingerprintOf(service: ActivityDeps['service'], ref: VariantRef): Promise<string> {
+  const url = await retryPassingFaults(() => service.scenarios.specsFileUrl(ref.scenarioGuid));
+  if (!url) throw new Error(`the specs file of ${ref.key} is no longer ready`);
+  const path = join(tmpdir(), `sweep-specs-${process.pid}-${ref.scenarioGuid}.xlsx`);
+  try {
+    await retryPassingFaults(() => service.files.download(url, path));
+    return specsFingerprint(await readFile(path));
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+/**
+ * Copies the variant's results from the last earlier run that has it, if that run solved it from
+ * `fingerprint` and its files are whole; answers that run's name, or undefined.
+ */
+async function takeOver(
+  runsDir: string, earlierRuns: string[], outputDir: string, ref: VariantRef, fingerprint: string, variant: Variant,
+): Promise<string | undefined> {
+  const mine = await readVariantRecord(outputDir, ref.key);
+  if (mine?.status === 'DONE' && mine.fingerprint === fingerprint && mine.reusedFrom) return mine.reusedFrom;
+  for (const run of earlierRuns) {
+    const runDir = join(runsDir, run);
+    const record = await readVariantRecord(runDir, ref.key);
+    if (!record) continue;
+    // The last run that had the variant decides: an older match does not count once inputs changed since.
+    if (record.status !== 'DONE' || record.fingerprint !== fingerprint || !(await filesIntact(runDir, record))) return undefined;
+    for (const file of record.files) {
+      await mkdir(dirname(join(outputDir, file.path)), { recursive: true });
+      await copyFile(join(runDir, file.path), join(outputDir, file.path));
+    }
+    const from = record.reusedFrom ?? basename(runDir);
+    await writeVariantRecord(outputDir, {
+      ...record, index: variant.index, name: variant.name, scenarioGuid: ref.scenarioGuid, fingerprint, reusedFrom: from,
+    });
+    return from;
+  }
+  return undefined;
+}

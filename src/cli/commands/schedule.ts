@@ -1,0 +1,233 @@
+/**
+ * `sweep schedule create|list|describe|pause|resume|trigger|delete`: re-optimisation on a timetable,
+ * as Temporal Schedules. Each run re-applies the study to the base scenario as it is then, solves
+ * only the variants whose specs changed since their last run, and writes its results beside the
+ * earlier runs' (`<output>/runs/<time>Z/`).
+ */
+import { resolve } from 'node:path';
+import {
+  type Client, ScheduleAlreadyRunning, type ScheduleDescription, ScheduleNotFoundError, ScheduleOverlapPolicy, type ScheduleSummary,
+  WorkflowNotFoundError,
+} from '@temporalio/client';
+import { Command } from 'commander';
+import { loadServiceConfig } from '../../client/config.js';
+import { loadStudyFile, StudyFileError } from '../../study/load.js';
+import { variantCount } from '../../study/expand.js';
+import { runDirName, runStamp, RUNS_DIR } from '../../study/scheduled-run.js';
+import type { Study } from '../../study/schema.js';
+import { DEFAULT_TASK_QUEUE, gateIdFor } from '../../temporal/study-worker.js';
+import type { StudyInput, StudyResult } from '../../../workflows/study.js';
+import {
+  describeTimes, ScheduleOptionError, scheduledWorkflowIdOf, scheduleIdOf, scheduleNameOf, scheduleSpec, type TimesOptions,
+} from '../schedules.js';
+import { CommandError, EXIT, reported, withTemporal } from '../study-handle.js';
+import { tableLines } from '../table.js';
+
+export function scheduleCommand(): Command {
+  return new Command('schedule')
+    .description('Re-optimise a study on a timetable (Temporal Schedules): each run solves only what changed since the last.')
+    .addHelpText('after', `
+Examples:
+  $ sweep schedule create examples/demo-study.yaml --at 02:00            # every night at 02:00 UTC
+  $ sweep schedule create nightly.yaml --cron "30 1 * * mon-fri" --timezone Europe/Zurich
+  $ sweep schedule list
+  $ sweep schedule describe demo                                        # next times, recent runs, their results
+  $ sweep schedule trigger demo                                         # a run now
+  $ sweep schedule pause demo --note "base scenario under review"
+  $ sweep schedule delete demo`)
+    .addCommand(createCommand())
+    .addCommand(listCommand())
+    .addCommand(describeCommand())
+    .addCommand(pauseCommand())
+    .addCommand(resumeCommand())
+    .addCommand(triggerCommand())
+    .addCommand(deleteCommand());
+}
+
+function createCommand(): Command {
+  return new Command('create')
+    .description('Schedule a study from its file (checked first). Runs overlapping a run still going are skipped.')
+    .argument('<study-file>', 'the study, as YAML or JSON')
+    .option('--name <name>', 'the schedule name (default: the study name)')
+    .option('--cron <expression>', 'five-field cron expression, e.g. "0 2 * * *"')
+    .option('--at <HH:MM>', 'a time of day (with --days, on those days only)')
+    .option('--days <days>', 'days of the week for --at: mon-fri, sat,sun, …')
+    .option('--timezone <zone>', 'IANA time zone of the times', 'UTC')
+    .option('--paused', 'create it paused')
+    .addHelpText('after', `
+Examples:
+  $ sweep schedule create examples/demo-study.yaml --at 02:00
+  $ sweep schedule create nightly.yaml --at 01:30 --days mon-fri --timezone Europe/Zurich
+  $ sweep schedule create nightly.yaml --cron "0 */6 * * *" --name every-six-hours
+
+Each run copies the base scenario as it is then, solves the variants whose specs changed since their
+last run, takes over the others' results, and writes <output>/runs/<time>Z/ beside the earlier runs.`)
+    .action(reported(async (file: string, options: TimesOptions & { name?: string; paused?: boolean }) => {
+      const study = await studyFrom(file);
+      const spec = specOf(options);
+      const name = options.name ?? study.name;
+      const input: StudyInput = { study, studyFile: resolve(file), gateId: gateIdFor(loadServiceConfig()), scheduled: true };
+      await withTemporal(async (temporal) => {
+        try {
+          await temporal.schedule.create({
+            scheduleId: scheduleIdOf(name),
+            spec,
+            action: {
+              type: 'startWorkflow', workflowType: 'studyWorkflow', workflowId: scheduledWorkflowIdOf(study.name),
+              taskQueue: process.env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE, args: [input],
+            },
+            policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
+            state: { paused: options.paused ?? false, note: options.paused ? 'created paused' : undefined },
+            // The server answers a cron expression back as calendars: the times as given are kept here.
+            memo: { study: study.name, output: study.output, variants: variantCount(study), times: describeTimes(options) },
+          });
+        } catch (error) {
+          if (error instanceof ScheduleAlreadyRunning) throw new CommandError(`a schedule named "${name}" exists already (sweep schedule delete ${name}, or --name another)`, EXIT.badInput);
+          throw error;
+        }
+        const description = await temporal.schedule.getHandle(scheduleIdOf(name)).describe();
+        process.stdout.write(`schedule ${name}: ${variantCount(study)} variants of study ${study.name}, ${timesText(description)}\n`);
+        process.stdout.write(`  next runs: ${nextRuns(description).join(', ') || 'none (paused)'}\n  results:   ${study.output}/${RUNS_DIR}/<time>Z/\n`);
+      });
+    }));
+}
+
+function listCommand(): Command {
+  return new Command('list')
+    .description('The schedules: name, state, times, next run.')
+    .action(reported(async () => withTemporal(async (temporal) => {
+      const rows: string[][] = [];
+      for await (const schedule of temporal.schedule.list()) {
+        if (!schedule.scheduleId.startsWith('sweep/')) continue;
+        rows.push([scheduleNameOf(schedule.scheduleId), schedule.state.paused ? 'paused' : 'active', timesText(schedule), nextRuns(schedule)[0] ?? '-']);
+      }
+      if (!rows.length) {
+        process.stdout.write('no schedules yet (sweep schedule create <study-file> --at 02:00 makes one)\n');
+        return;
+      }
+      process.stdout.write(`${tableLines(['SCHEDULE', 'STATE', 'TIMES', 'NEXT RUN (UTC)'], rows).join('\n')}\n`);
+    })));
+}
+
+function describeCommand(): Command {
+  return new Command('describe')
+    .description("A schedule's times, state, next runs and recent runs with their results.")
+    .argument('<name>', 'the schedule name')
+    .action(reported(async (name: string) => withSchedule(name, async (temporal, description) => {
+      const memo = description.memo as { study?: string; output?: string } | undefined;
+      const lines = [
+        `schedule ${name}: study ${memo?.study ?? '?'}, ${timesText(description)}`,
+        `  state:     ${description.state.paused ? `paused${description.state.note ? ` (${description.state.note})` : ''}` : 'active'}; overlapping runs are skipped`,
+        `  next runs: ${nextRuns(description).join(', ') || 'none'}`,
+        `  runs:      ${description.info.numActionsTaken} taken, ${description.info.numActionsSkippedOverlap} skipped (overlap)`,
+      ];
+      const recent = description.info.recentActions.slice(-10).reverse();
+      if (recent.length) lines.push('  recent runs (newest first):');
+      for (const action of recent) {
+        const workflowId = action.action.type === 'startWorkflow' ? action.action.workflow.workflowId : '';
+        const stamp = runStamp(workflowId);
+        const dir = memo?.output && stamp ? `${memo.output}/${RUNS_DIR}/${runDirName(stamp)}` : '';
+        lines.push(`    ${iso(action.scheduledAt)}  ${await runOutcome(temporal, workflowId)}${dir ? `\n      results: ${dir}` : ''}`);
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+    })));
+}
+
+function pauseCommand(): Command {
+  return new Command('pause')
+    .description('Stop starting runs (a run going on goes on).')
+    .argument('<name>', 'the schedule name')
+    .option('--note <text>', 'why, shown by describe')
+    .action(reported(async (name: string, options: { note?: string }) => withSchedule(name, async (temporal) => {
+      await temporal.schedule.getHandle(scheduleIdOf(name)).pause(options.note ?? 'paused with sweep schedule pause');
+      process.stdout.write(`schedule ${name}: paused (sweep schedule resume ${name} starts it again)\n`);
+    })));
+}
+
+function resumeCommand(): Command {
+  return new Command('resume')
+    .description('Start runs again at the next time.')
+    .argument('<name>', 'the schedule name')
+    .action(reported(async (name: string) => withSchedule(name, async (temporal) => {
+      await temporal.schedule.getHandle(scheduleIdOf(name)).unpause('resumed with sweep schedule resume');
+      const description = await temporal.schedule.getHandle(scheduleIdOf(name)).describe();
+      process.stdout.write(`schedule ${name}: active, next run ${nextRuns(description)[0] ?? '-'}\n`);
+    })));
+}
+
+function triggerCommand(): Command {
+  return new Command('trigger')
+    .description('A run now (skipped if a run is still going).')
+    .argument('<name>', 'the schedule name')
+    .action(reported(async (name: string) => withSchedule(name, async (temporal) => {
+      await temporal.schedule.getHandle(scheduleIdOf(name)).trigger();
+      process.stdout.write(`schedule ${name}: run triggered (sweep schedule describe ${name} shows it)\n`);
+    })));
+}
+
+function deleteCommand(): Command {
+  return new Command('delete')
+    .description('Delete a schedule; its runs\' results stay on disk, and a run going on goes on.')
+    .argument('<name>', 'the schedule name')
+    .action(reported(async (name: string) => withSchedule(name, async (temporal) => {
+      await temporal.schedule.getHandle(scheduleIdOf(name)).delete();
+      process.stdout.write(`schedule ${name}: deleted\n`);
+    })));
+}
+
+async function studyFrom(file: string): Promise<Study> {
+  try {
+    return await loadStudyFile(resolve(file));
+  } catch (error) {
+    if (error instanceof StudyFileError) throw new CommandError(error.message, EXIT.badInput);
+    throw error;
+  }
+}
+
+function specOf(options: TimesOptions) {
+  try {
+    return scheduleSpec(options);
+  } catch (error) {
+    if (error instanceof ScheduleOptionError) throw new CommandError(error.message, EXIT.badInput);
+    throw error;
+  }
+}
+
+async function withSchedule(name: string, act: (temporal: Client, description: ScheduleDescription) => Promise<void>): Promise<void> {
+  return withTemporal(async (temporal) => {
+    let description: ScheduleDescription;
+    try {
+      description = await temporal.schedule.getHandle(scheduleIdOf(name)).describe();
+    } catch (error) {
+      if (error instanceof ScheduleNotFoundError) throw new CommandError(`no schedule named "${name}" (sweep schedule list shows them)`, EXIT.notFound);
+      throw error;
+    }
+    await act(temporal, description);
+  });
+}
+
+/** How a run went: running, or its totals once it has ended. */
+async function runOutcome(temporal: Client, workflowId: string): Promise<string> {
+  const handle = temporal.workflow.getHandle(workflowId);
+  try {
+    const status = (await handle.describe()).status.name;
+    if (status !== 'COMPLETED') return status.toLowerCase().replace(/_/g, ' ');
+    const { totals } = (await handle.result()) as StudyResult;
+    const reused = totals.reused ? `, ${totals.reused} unchanged (results taken over)` : '';
+    return `completed: ${totals.done}/${totals.variants} done${reused}, ${totals.failed} failed`;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return 'no longer kept by Temporal';
+    throw error;
+  }
+}
+
+function timesText(schedule: Pick<ScheduleSummary, 'memo' | 'spec'>): string {
+  const times = (schedule.memo as { times?: string } | undefined)?.times ?? 'times set outside sweep';
+  return `${times} (${schedule.spec?.timezone ?? 'UTC'})`;
+}
+
+function nextRuns(schedule: Pick<ScheduleSummary, 'info'>): string[] {
+  return schedule.info.nextActionTimes.slice(0, 3).map(iso);
+}
+
+const iso = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');

@@ -1,0 +1,107 @@
+/**
+ * The charts of the study's objectives: each variant's Pareto front, the study's points with its
+ * non-dominated front and, for a study of one objective, that objective per variant.
+ */
+import type { Manifest, VariantRecord } from '../study/results/manifest.js';
+import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
+import { CLOUD_ABOVE, type ChartSpec, type Series } from './chart.js';
+import { describePoint, solvedPoints, studyFront, type StudyPoint } from './study-points.js';
+import { MARKERS, PALETTE } from './svg.js';
+
+/** More fronts than this in one chart are a tangle nobody can read. */
+export const MAX_VARIANTS_DRAWN = 20;
+
+const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
+/** `cap` of `items`, evenly spread with the first and last included, so the variants drawn span the sweep. */
+export function evenlySpread<T>(items: readonly T[], cap: number): T[] {
+  if (items.length <= cap) return [...items];
+  return Array.from({ length: cap }, (_, i) => items[Math.round((i * (items.length - 1)) / (cap - 1))]);
+}
+
+/** Each variant's front as a line through its Pareto points, objective 1 across and objective 2 up. */
+export function paretoFrontsChart(manifest: Manifest, pair: [string, string]): ChartSpec {
+  const byVariant = groupByVariant(solvedPoints(manifest, pair));
+  const drawn = evenlySpread([...byVariant.keys()], MAX_VARIANTS_DRAWN);
+  const notes = [`Each line joins one variant's Pareto points, from point 1 (its ${objectiveLabel(pair[0]).name} optimum) to its ${objectiveLabel(pair[1]).name} optimum.`];
+  if (drawn.length < byVariant.size) {
+    notes.push(`${drawn.length} of ${count(byVariant.size, 'variant')} with solutions are drawn, spread evenly over the variant numbers; the study chart shows every point.`);
+  }
+  return {
+    title: `Pareto front of each variant: ${objectiveLabel(pair[0]).name} vs ${objectiveLabel(pair[1]).name}`,
+    notes,
+    x: { kind: 'linear', title: objectiveHeader(pair[0]) },
+    y: { kind: 'linear', title: objectiveHeader(pair[1]) },
+    legendTitle: 'Variant',
+    series: drawn.map((variant, i): Series => ({
+      name: `#${variant.index} ${variant.label}`,
+      id: `variant-${variant.index}`,
+      color: PALETTE[i % PALETTE.length],
+      marker: MARKERS[Math.floor(i / PALETTE.length) % MARKERS.length],
+      line: i < PALETTE.length ? 'solid' : 'dashed',
+      points: byVariant.get(variant)!.map((p) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]], tip: describePoint(p, pair) })),
+    })),
+  };
+}
+
+/** All Pareto points of all variants, with the points no other point of the study dominates joined and marked. */
+export function studyFrontChart(manifest: Manifest, pair: [string, string]): ChartSpec {
+  const points = solvedPoints(manifest, pair);
+  const front = studyFront(manifest);
+  const variants = new Set(points.map((p) => p.variant)).size;
+  const frontVariants = new Set(front.map((p) => p.variant)).size;
+  const cloud = points.length > CLOUD_ABOVE;
+  const xy = (p: StudyPoint, tip: boolean) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]], tip: tip ? describePoint(p, pair) : undefined });
+  return {
+    title: `The study: ${objectiveLabel(pair[0]).name} vs ${objectiveLabel(pair[1]).name}, all variants`,
+    notes: [
+      `${count(points.length, 'Pareto point')} of ${count(variants, 'variant')}; ${count(front.length, 'point')} from ${count(frontVariants, 'variant')} are on the study's non-dominated front: no other point of the study is better in one objective without being worse in the other.`,
+    ],
+    x: { kind: 'linear', title: objectiveHeader(pair[0]) },
+    y: { kind: 'linear', title: objectiveHeader(pair[1]) },
+    series: [
+      {
+        name: `All Pareto points (${points.length.toLocaleString('en-US')})`, id: 'all-points', color: '#8c96a0', marker: 'circle', size: 3,
+        cloud, points: points.map((p) => xy(p, !cloud)),
+      },
+      { name: `Study front (${front.length.toLocaleString('en-US')})`, id: 'study-front', color: '#d62728', marker: 'diamond', size: 5, line: 'solid', points: front.map((p) => xy(p, true)) },
+    ],
+  };
+}
+
+/**
+ * A study of one objective has no front: the objective per variant, its best variant marked. By
+ * name up to 40 variants; beyond that the labels would be unreadable, so by variant number.
+ */
+export function objectiveByVariantChart(manifest: Manifest, objective: string): ChartSpec {
+  const points = solvedPoints(manifest, [objective]);
+  const sign = objectiveLabel(objective).sense === 'min' ? 1 : -1;
+  const bestValue = sign * points.reduce((best, p) => Math.min(best, sign * p.solution.objectives[objective]), Infinity);
+  const byName = new Set(points.map((p) => p.variant)).size <= 40;
+  const variants = [...new Set(points.map((p) => p.variant))];
+  const position = new Map(variants.map((v, i) => [v, byName ? i : v.index]));
+  const cloud = points.length > CLOUD_ABOVE;
+  const xy = (p: StudyPoint, tip: boolean) => ({ x: position.get(p.variant)!, y: p.solution.objectives[objective], tip: tip ? describePoint(p, [objective]) : undefined });
+  const best = points.filter((p) => p.solution.objectives[objective] === bestValue);
+  return {
+    title: `${objectiveLabel(objective).name} of each variant`,
+    notes: [`The study optimised ${objectiveLabel(objective).name} alone, so each variant has one optimum rather than a Pareto front. Best: ${best.map((p) => `#${p.variant.index} ${p.variant.label}`).join(', ')}.`],
+    // Labels name the variants here, so they get more room than a parameter's values.
+    x: byName ? { kind: 'category', title: 'Variant', categories: variants.map((v) => `#${v.index} ${v.label}`), labelWidth: 260 } : { kind: 'linear', title: 'Variant #' },
+    y: { kind: 'linear', title: objectiveHeader(objective) },
+    series: [
+      { name: 'Variant optimum', id: 'variants', color: '#4e79a7', marker: 'circle', cloud, points: points.map((p) => xy(p, !cloud)) },
+      { name: 'Best', id: 'best', color: '#d62728', marker: 'diamond', size: 6, points: best.map((p) => xy(p, true)) },
+    ],
+  };
+}
+
+function groupByVariant(points: StudyPoint[]): Map<VariantRecord, StudyPoint[]> {
+  const groups = new Map<VariantRecord, StudyPoint[]>();
+  for (const p of points) {
+    const group = groups.get(p.variant);
+    if (group) group.push(p);
+    else groups.set(p.variant, [p]);
+  }
+  return groups;
+}

@@ -1,0 +1,64 @@
+/**
+ * Which plots a study gets, and their file names: the Pareto fronts and the study's front for a
+ * study of two objectives (one objective per variant for a study of one), then each swept parameter
+ * against each objective. A study without any solution gets no plots and says so.
+ */
+import type { Manifest } from '../study/results/manifest.js';
+import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
+import { objectivePair } from '../study/results/summary-workbook.js';
+import { renderChart, type ChartSpec } from './chart.js';
+import { parameterChart } from './parameter-plots.js';
+import { objectiveByVariantChart, paretoFrontsChart, studyFrontChart } from './pareto-plots.js';
+import { solvedPoints, studyObjectives } from './study-points.js';
+
+export interface Plot {
+  /** The file name without extension: `plots/<name>.svg` and `plots/<name>.png`. */
+  name: string;
+  title: string;
+  svg: string;
+}
+
+export interface StudyPlots {
+  plots: Plot[];
+  /** Why there are no plots, for the report to say instead. */
+  omitted?: string;
+}
+
+export function studyPlots(manifest: Manifest): StudyPlots {
+  const objectives = studyObjectives(manifest);
+  if (!solvedPoints(manifest, objectives).length) {
+    const { done, failed, pending } = manifest.totals;
+    const solutions = manifest.variants.some((v) => v.solutions.length);
+    return {
+      plots: [],
+      omitted: solutions
+        ? `No plots: no solution reports ${objectives.map(objectiveHeader).join(' and ')}.`
+        : `No plots: no variant has a solution (${done} done, ${failed} failed, ${pending} pending).`,
+    };
+  }
+  const specs: [string, ChartSpec | undefined][] = [];
+  const pair = objectivePair(manifest);
+  if (pair) specs.push(['pareto-fronts', paretoFrontsChart(manifest, pair)], ['study-front', studyFrontChart(manifest, pair)]);
+  else specs.push(['objective-by-variant', objectiveByVariantChart(manifest, objectives[0])]);
+  for (const parameter of manifest.parameters) {
+    for (const objective of objectives) {
+      specs.push([`${slug(parameter.name)}-vs-${slug(objectiveLabel(objective).short)}`, parameterChart(manifest, parameter, objective, objectives)]);
+    }
+  }
+  const names = new Set<string>();
+  const plots: Plot[] = [];
+  for (const [base, spec] of specs) {
+    if (!spec) continue;
+    // Parameter names that differ only in punctuation would otherwise overwrite each other's files.
+    let name = base;
+    for (let n = 2; names.has(name); n++) name = `${base}-${n}`;
+    names.add(name);
+    plots.push({ name, title: spec.title, svg: renderChart(spec) });
+  }
+  return { plots };
+}
+
+/** A file name part any file system and URL takes as it is. */
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'parameter';
+}

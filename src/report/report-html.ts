@@ -1,0 +1,218 @@
+/**
+ * `report.html`: what a study found, readable in any browser straight from the results directory:
+ * the study and its solver settings, the totals, the plots (as files beside it, so the page stays
+ * small for a study of 10,000 variants), the study's front, the first rows of the results and the
+ * failures. Static: no scripts, nothing fetched from elsewhere.
+ */
+import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../study/results/manifest.js';
+import { objectiveHeader } from '../study/results/objective-labels.js';
+import type { SolutionResult } from '../study/results/read-output.js';
+import { formatNumber, objectivesIn } from '../study/results/summary-workbook.js';
+import { extent } from './chart.js';
+import { parameterCategories } from './parameter-plots.js';
+import { studyFront, studyObjectives } from './study-points.js';
+
+export interface ReportPlot {
+  title: string;
+  /** Paths relative to the report. */
+  svg: string;
+  png: string;
+}
+
+export interface ReportLinks {
+  csv: string;
+  summary: string;
+  /** Whether the summary workbook is there to link to: the report may be written before it. */
+  summaryPresent: boolean;
+  manifest: string;
+  plots: ReportPlot[];
+  /** Why there are no plots, when there are none. */
+  plotsOmitted?: string;
+}
+
+/** Rows of the results table shown on the page; the CSV and the workbook have them all. */
+export const REPORT_ROWS = 200;
+/** Failures listed on the page; the workbook's Failures sheet has them all. */
+export const REPORT_FAILURES = 200;
+/** Points of the study's front listed on the page. */
+export const REPORT_FRONT_POINTS = 50;
+
+export function reportHtml(manifest: Manifest, links: ReportLinks): string {
+  const { study } = manifest;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(study.name)}: study report</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${esc(study.name)}</h1>
+${study.description ? `<p class="description">${esc(study.description)}</p>` : ''}
+${studySection(manifest)}
+${filesSection(links)}
+${parametersSection(manifest)}
+${plotsSection(links)}
+${frontSection(manifest)}
+${resultsSection(manifest, links)}
+${failuresSection(manifest)}
+</body>
+</html>
+`;
+}
+
+const STYLE = `
+body { font-family: 'DejaVu Sans', Arial, sans-serif; margin: 2rem auto; max-width: 1200px; padding: 0 1rem; color: #222; line-height: 1.4; }
+h1 { margin-bottom: 0.2rem; }
+h2 { margin-top: 2.2rem; border-bottom: 1px solid #ddd; padding-bottom: 0.2rem; }
+.description { color: #444; margin-top: 0; }
+.facts { display: flex; flex-wrap: wrap; gap: 1rem 3rem; }
+table { border-collapse: collapse; font-size: 0.85rem; }
+th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
+th { background: #f3f4f6; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.scroll { overflow-x: auto; }
+.failed { color: #b42318; }
+.note { color: #555; font-size: 0.9rem; }
+figure { margin: 1.5rem 0; }
+figure img { max-width: 100%; height: auto; border: 1px solid #e5e5e5; }
+figcaption { font-size: 0.85rem; color: #444; }
+`;
+
+function studySection(manifest: Manifest): string {
+  const { study, solver, totals } = manifest;
+  const solutions = manifest.variants.reduce((n, v) => n + v.solutions.length, 0);
+  const settings: [string, string][] = [
+    ['Objective 1', `${objectiveHeader(solver.objective1)} (${solver.objective1})`],
+    ...(solver.objective2 ? [['Objective 2', `${objectiveHeader(solver.objective2)} (${solver.objective2})`] as [string, string]] : []),
+    ['Pareto points', String(solver.points)],
+    ['Temporal resolution', solver.temporalResolution],
+    ['Time limit', `${solver.timeLimit} min per job`],
+    ['MIP gap', `${solver.mipGap} %`],
+  ];
+  const counts: [string, string][] = [
+    ['Variants', count(totals.variants)], ['Done', count(totals.done)], ['Failed', count(totals.failed)], ['Pending', count(totals.pending)],
+    ['Pareto points found', count(solutions)],
+  ];
+  const run: [string, string][] = [
+    ['Study file', study.file], ['Started', study.startedAt], ['Finished', study.finishedAt ?? 'still running: this report shows the study so far'],
+  ];
+  return `<div class="facts">
+<section><h2>Study</h2>${keyValues(run)}</section>
+<section><h2>Solver settings</h2>${keyValues(settings)}</section>
+<section><h2>Totals</h2>${keyValues(counts)}</section>
+</div>`;
+}
+
+function filesSection(links: ReportLinks): string {
+  const summary = links.summaryPresent
+    ? `<a href="${esc(links.summary)}">${esc(links.summary)}</a>: the analyst's workbook (Variants, the objective pair, Failures)`
+    : `${esc(links.summary)} (not written yet): the analyst's workbook`;
+  return `<h2>Files</h2>
+<ul>
+<li><a href="${esc(links.csv)}">${esc(links.csv)}</a>: every variant and Pareto point, with full precision</li>
+<li>${summary}</li>
+<li><a href="${esc(links.manifest)}">${esc(links.manifest)}</a>: the study's complete record</li>
+</ul>`;
+}
+
+function parametersSection(manifest: Manifest): string {
+  if (!manifest.parameters.length) return '';
+  const rows = manifest.parameters.map((p) => [esc(p.name), esc(p.operation), esc(p.target), esc(valuesOf(manifest.variants, p.name))]);
+  return `<h2>Swept parameters</h2>\n${table(['Parameter', 'Operation', 'Target', 'Values'], rows)}`;
+}
+
+/** `5 values: 0.8 to 1.2` for numbers, the values themselves when there are few. */
+function valuesOf(variants: VariantRecord[], parameter: string): string {
+  const values = [...new Set(variants.map((v) => v.parameters[parameter]).filter((v) => v !== undefined))];
+  if (values.length <= 8) return values.map(String).join(', ');
+  if (values.every((v) => typeof v === 'number')) {
+    const [min, max] = extent(values as number[]);
+    return `${values.length} values: ${min} to ${max}`;
+  }
+  return `${values.length} values: ${values.slice(0, 8).map(String).join(', ')}, …`;
+}
+
+function plotsSection(links: ReportLinks): string {
+  if (!links.plots.length) return `<h2>Plots</h2>\n<p class="note">${esc(links.plotsOmitted ?? 'No plots.')}</p>`;
+  const figures = links.plots.map((p) => `<figure>
+<img src="${esc(p.svg)}" alt="${esc(p.title)}">
+<figcaption>${esc(p.title)}: <a href="${esc(p.svg)}">SVG</a> · <a href="${esc(p.png)}">PNG</a></figcaption>
+</figure>`);
+  return `<h2>Plots</h2>\n${figures.join('\n')}`;
+}
+
+function frontSection(manifest: Manifest): string {
+  const front = studyFront(manifest);
+  if (!front.length) return '';
+  const objectives = studyObjectives(manifest);
+  const rows = front.slice(0, REPORT_FRONT_POINTS).map(({ variant, solution }) => [
+    String(variant.index), esc(variant.label), String(solution.index), ...objectives.map((o) => numberCell(solution.objectives[o])),
+  ]);
+  const more = front.length > REPORT_FRONT_POINTS
+    ? `<p class="note">The first ${REPORT_FRONT_POINTS} of ${count(front.length)} points, by ${esc(objectiveHeader(objectives[0]))}.</p>` : '';
+  return `<h2>The study's non-dominated front</h2>
+<p class="note">The Pareto points of all variants that no other point of the study beats in one objective without losing in the other.</p>
+${table(['Variant #', 'Label', 'Point', ...objectives.map(objectiveHeader)], rows, [0, 2, 3, 4])}
+${more}`;
+}
+
+function resultsSection(manifest: Manifest, links: ReportLinks): string {
+  const parameters = manifest.parameters.map((p) => p.name);
+  const objectives = objectivesIn(manifest);
+  const total = manifest.variants.reduce((n, v) => n + Math.max(1, v.solutions.length), 0);
+  const rows: string[][] = [];
+  for (const { variant, solution } of resultRows(manifest.variants)) {
+    if (rows.length === REPORT_ROWS) break;
+    rows.push([
+      String(variant.index), esc(variant.label), ...parameters.map((p) => esc(String(variant.parameters[p] ?? ''))),
+      statusCell(variant.status), solution ? String(solution.index) : '', ...objectives.map((o) => (solution ? numberCell(solution.objectives[o]) : '')),
+    ]);
+  }
+  const numericParameters = parameters.flatMap((p, i) => (parameterCategories(manifest, p) ? [] : [2 + i]));
+  const numeric = [0, ...numericParameters, 3 + parameters.length, ...objectives.map((_, i) => 4 + parameters.length + i)];
+  const note = total > REPORT_ROWS
+    ? `<p class="note">The first ${REPORT_ROWS} of ${count(total)} rows. <a href="${esc(links.csv)}">${esc(links.csv)}</a> and the summary workbook have them all.</p>` : '';
+  return `<h2>Variants and Pareto points</h2>
+${note}
+<div class="scroll">${table(['Variant #', 'Label', ...parameters, 'Status', 'Point', ...objectives.map(objectiveHeader)], rows, numeric)}</div>`;
+}
+
+/** Variant by Pareto point, lazily: the page shows the first rows of a table that may have 30,000. */
+function* resultRows(variants: VariantRecord[]): Generator<{ variant: VariantRecord; solution?: SolutionResult }> {
+  for (const variant of variants) {
+    if (!variant.solutions.length) yield { variant };
+    for (const solution of variant.solutions) yield { variant, solution };
+  }
+}
+
+function failuresSection(manifest: Manifest): string {
+  const failed = manifest.variants.filter((v) => FAILED_STATUSES.includes(v.status));
+  if (!failed.length) return '<h2>Failures</h2>\n<p>No variant failed.</p>';
+  const items = failed.slice(0, REPORT_FAILURES).map((v) =>
+    `<li><strong>#${v.index} ${esc(v.label)}</strong> <span class="failed">${v.status}</span>: ${esc(v.reason ?? 'no reason recorded')}</li>`);
+  const more = failed.length > REPORT_FAILURES ? `<p class="note">The first ${REPORT_FAILURES} of ${count(failed.length)}; the summary workbook's Failures sheet has them all.</p>` : '';
+  return `<h2>Failures (${count(failed.length)})</h2>\n<ul>\n${items.join('\n')}\n</ul>\n${more}`;
+}
+
+function keyValues(pairs: [string, string][]): string {
+  return table([], pairs.map(([k, v]) => [`<th scope="row">${esc(k)}</th>`, esc(v)]), [], true);
+}
+
+/** Cells are HTML already; `numeric` columns are right-aligned. */
+function table(headers: string[], rows: string[][], numeric: number[] = [], rowHeaders = false): string {
+  const head = headers.length ? `<thead><tr>${headers.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>` : '';
+  const body = rows.map((cells) => `<tr>${cells.map((c, i) => (rowHeaders && i === 0 ? c : `<td${numeric.includes(i) ? ' class="num"' : ''}>${c}</td>`)).join('')}</tr>`);
+  return `<table>${head}<tbody>\n${body.join('\n')}\n</tbody></table>`;
+}
+
+const numberCell = (value: number | undefined) => (value === undefined ? '' : formatNumber(value));
+
+const statusCell = (status: VariantRecord['status']) => (FAILED_STATUSES.includes(status) ? `<span class="failed">${status}</span>` : status);
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
+}

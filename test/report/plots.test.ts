@@ -1,0 +1,176 @@
+/**
+ * The plots as SVG text: a series per variant with a marker per Pareto point, the cap on variants
+ * drawn, the study's front, categorical parameters, a study of one objective and one without any
+ * solution. Markers are counted in the SVG, the way a reader of the file would find them.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderChart } from '../../src/report/chart.js';
+import { parameterChart } from '../../src/report/parameter-plots.js';
+import { evenlySpread, MAX_VARIANTS_DRAWN, paretoFrontsChart, studyFrontChart } from '../../src/report/pareto-plots.js';
+import { studyPlots } from '../../src/report/plots.js';
+import { studyFront } from '../../src/report/study-points.js';
+import type { Manifest } from '../../src/study/results/manifest.js';
+import { INSULATIONS, studyManifest } from './study-fixture.js';
+
+const PAIR: [string, string] = ['MIN_LIFE_CYCLE_COST', 'MIN_CO2_EMISSIONS'];
+
+/** Each `data-series` group's markers with their tooltips, in document order. */
+function seriesIn(svg: string): Map<string, string[]> {
+  const series = new Map<string, string[]>();
+  for (const group of svg.split('<g class="series" ').slice(1)) {
+    const id = /^data-series="([^"]*)"/.exec(group)![1];
+    series.set(id, [...group.matchAll(/<path class="point" d="[^"]+">(?:<title>([^<]*)<\/title>)?<\/path>/g)].map((m) => m[1] ?? ''));
+  }
+  return series;
+}
+
+const plot = (manifest: Manifest, name: string) => studyPlots(manifest).plots.find((p) => p.name === name);
+
+describe('the Pareto front of each variant', () => {
+  it('draws a line and a marker per Pareto point for every variant with solutions, and none for the failed one', () => {
+    const svg = plot(studyManifest(), 'pareto-fronts')!.svg;
+    const series = seriesIn(svg);
+    expect([...series.keys()]).toEqual(['variant-0', 'variant-1', 'variant-2', 'variant-3', 'variant-5']);
+    for (const markers of series.values()) expect(markers).toHaveLength(3);
+    expect(series.get('variant-2')![1]).toBe('#2 heat pump 400 CHF/kW, insulation passive house, point 2: Life-cycle cost '
+      + `${Math.round(studyManifest().variants[2].solutions[1].objectives.MIN_LIFE_CYCLE_COST).toLocaleString('en-US')} CHF, CO2 emissions `
+      + `${Math.round(studyManifest().variants[2].solutions[1].objectives.MIN_CO2_EMISSIONS).toLocaleString('en-US')} kg`);
+    expect(svg.match(/<polyline /g)).toHaveLength(5);
+    expect(svg).toContain('>Life-cycle cost [CHF]</text>');
+    expect(svg).toContain('>CO2 emissions [kg]</text>');
+    expect(svg).toContain("font-family=\"DejaVu Sans, Arial, sans-serif\"");
+  });
+
+  it(`draws at most ${MAX_VARIANTS_DRAWN} variants, spread over the study, and says so`, () => {
+    const manifest = studyManifest({ variants: 300, failed: [0, 299] });
+    const spec = paretoFrontsChart(manifest, PAIR);
+    expect(spec.series).toHaveLength(MAX_VARIANTS_DRAWN);
+    expect(spec.series[0].id).toBe('variant-1');
+    expect(spec.series.at(-1)!.id).toBe('variant-298');
+    expect(spec.notes!.join(' ')).toContain(`${MAX_VARIANTS_DRAWN} of 298 variants with solutions are drawn`);
+    expect(seriesIn(renderChart(spec)).size).toBe(MAX_VARIANTS_DRAWN);
+  });
+
+  it('spreads picks evenly, first and last included, and keeps all when there are few', () => {
+    expect(evenlySpread([1, 2, 3], 5)).toEqual([1, 2, 3]);
+    expect(evenlySpread(Array.from({ length: 101 }, (_, i) => i), 5)).toEqual([0, 25, 50, 75, 100]);
+  });
+});
+
+describe('the study as a whole', () => {
+  it('draws every Pareto point and marks the points of the study front, which no other point dominates', () => {
+    const manifest = studyManifest();
+    const series = seriesIn(plot(manifest, 'study-front')!.svg);
+    expect(series.get('all-points')).toHaveLength(15);
+    const front = studyFront(manifest);
+    expect(series.get('study-front')).toHaveLength(front.length);
+    const all = manifest.variants.flatMap((v) => v.solutions.map((s) => s.objectives));
+    for (const { solution } of front) {
+      const { MIN_LIFE_CYCLE_COST: cost, MIN_CO2_EMISSIONS: co2 } = solution.objectives;
+      expect(all.some((o) => o.MIN_LIFE_CYCLE_COST <= cost && o.MIN_CO2_EMISSIONS <= co2 && (o.MIN_LIFE_CYCLE_COST < cost || o.MIN_CO2_EMISSIONS < co2))).toBe(false);
+    }
+    // Each variant's cheapest point and the study's cleanest are on it by construction of the data.
+    expect(front.length).toBeGreaterThanOrEqual(2);
+    expect(front.map((p) => p.solution.objectives.MIN_LIFE_CYCLE_COST)).toEqual([...front.map((p) => p.solution.objectives.MIN_LIFE_CYCLE_COST)].sort((a, b) => a - b));
+  });
+
+  it('draws 30,000 points as one cloud with each half pixel once, and the front on top', () => {
+    const manifest = studyManifest({ variants: 10_000, failed: [] });
+    const svg = renderChart(studyFrontChart(manifest, PAIR));
+    const cloud = /<g class="series" data-series="all-points">\n<path class="cloud" d="([^"]+)"/.exec(svg)![1];
+    const circles = cloud.match(/M/g)!.length;
+    expect(circles).toBeGreaterThan(100);
+    expect(circles).toBeLessThanOrEqual(30_000);
+    expect(svg.length).toBeLessThan(3_000_000);
+    expect(svg.indexOf('data-series="study-front"')).toBeGreaterThan(svg.indexOf('data-series="all-points"'));
+    expect(svg).toContain('30,000 Pareto points of 10,000 variants');
+  });
+});
+
+describe('each swept parameter against each objective', () => {
+  it('makes a plot for each parameter and objective, named after both', () => {
+    expect(studyPlots(studyManifest()).plots.map((p) => p.name)).toEqual([
+      'pareto-fronts', 'study-front', 'heat-pump-cost-vs-cost', 'heat-pump-cost-vs-co2', 'insulation-vs-cost', 'insulation-vs-co2',
+    ]);
+  });
+
+  it('puts a parameter of names on a categorical axis, in the order of the study, with a marker per point', () => {
+    const manifest = studyManifest();
+    const spec = parameterChart(manifest, manifest.parameters[1], 'MIN_CO2_EMISSIONS', PAIR)!;
+    expect(spec.x).toEqual({ kind: 'category', title: 'insulation', categories: [...INSULATIONS] });
+    const svg = renderChart(spec);
+    for (const category of INSULATIONS) expect(svg).toContain(`>${category}</text>`);
+    const series = seriesIn(svg);
+    expect([...series.keys()]).toEqual(['point-1', 'point-2', 'point-3']);
+    for (const markers of series.values()) expect(markers).toHaveLength(5);
+    // Side by side within the category, point 1 left of point 3.
+    const xs = spec.series.map((s) => s.points[0].x);
+    expect(xs[0]).toBeLessThan(xs[1]);
+    expect(xs[1]).toBeLessThan(xs[2]);
+    expect(xs.every((x) => Math.abs(x) < 0.5)).toBe(true);
+  });
+
+  it('puts a numeric parameter on a linear axis at its values', () => {
+    const manifest = studyManifest();
+    const spec = parameterChart(manifest, manifest.parameters[0], 'MIN_LIFE_CYCLE_COST', PAIR)!;
+    expect(spec.x.kind).toBe('linear');
+    expect(new Set(spec.series.flatMap((s) => s.points.map((p) => p.x)))).toEqual(new Set([400, 800]));
+  });
+
+  it('treats a parameter with numbers and names alike as categorical', () => {
+    const manifest = studyManifest();
+    manifest.variants[1].parameters.heat_pump_cost = 'market price';
+    const spec = parameterChart(manifest, manifest.parameters[0], 'MIN_LIFE_CYCLE_COST', PAIR)!;
+    expect(spec.x).toMatchObject({ kind: 'category', categories: ['400', 'market price', '800'] });
+  });
+
+  it('escapes what a study file may put in a value or a label', () => {
+    const manifest = studyManifest();
+    manifest.variants[0].parameters.insulation = '<b>&"old"</b>';
+    manifest.variants[0].label = 'a < b & c';
+    const svg = studyPlots(manifest).plots.map((p) => p.svg).join('');
+    expect(svg).not.toContain('<b>');
+    expect(svg).toContain('&lt;b&gt;&amp;&quot;old&quot;&lt;/b&gt;');
+    expect(svg).toContain('a &lt; b &amp; c');
+  });
+});
+
+describe('a study of one objective', () => {
+  it('plots the objective of each variant, the best marked, instead of Pareto fronts', () => {
+    const manifest = studyManifest({ objective2: null });
+    const { plots } = studyPlots(manifest);
+    expect(plots.map((p) => p.name)).toEqual(['objective-by-variant', 'heat-pump-cost-vs-cost', 'insulation-vs-cost']);
+    const svg = plots[0].svg;
+    const series = seriesIn(svg);
+    expect(series.get('variants')).toHaveLength(5);
+    const costs = manifest.variants.flatMap((v) => v.solutions.map((s) => ({ v, cost: s.objectives.MIN_LIFE_CYCLE_COST })));
+    const best = costs.reduce((a, b) => (b.cost < a.cost ? b : a));
+    expect(series.get('best')).toEqual([expect.stringMatching(new RegExp(`^#${best.v.index} `))]);
+    expect(svg).toContain('>#0 heat pump 400 CHF/kW, insulation none</text>');
+    expect(svg).not.toContain('CO2');
+  });
+
+  it('goes by variant number when there are too many variants to name', () => {
+    const svg = studyPlots(studyManifest({ variants: 500, failed: [], objective2: null })).plots[0].svg;
+    expect(svg).toContain('>Variant #</text>');
+    expect(svg).toContain('class="cloud"');
+  });
+});
+
+describe('a study without solutions', () => {
+  it('has no plots and says why', () => {
+    const { plots, omitted } = studyPlots(studyManifest({ failed: [0, 1, 2, 3, 4, 5] }));
+    expect(plots).toEqual([]);
+    expect(omitted).toBe('No plots: no variant has a solution (0 done, 6 failed, 0 pending).');
+  });
+
+  it('says so when the solutions lack the study\'s objectives', () => {
+    const manifest = studyManifest();
+    for (const v of manifest.variants) for (const s of v.solutions) delete s.objectives.MIN_CO2_EMISSIONS;
+    expect(studyPlots(manifest)).toEqual({ plots: [], omitted: 'No plots: no solution reports Life-cycle cost [CHF] and CO2 emissions [kg].' });
+  });
+
+  it('refuses to draw an empty chart rather than draw a meaningless one', () => {
+    expect(() => renderChart({ title: 'Empty', x: { kind: 'linear', title: 'x' }, y: { kind: 'linear', title: 'y' }, series: [] })).toThrow(/no points/);
+  });
+});
