@@ -7,6 +7,9 @@ import { studyWorkflow } from '../../workflows/study.js';
 
 export const studyWorkflowId = (name: string) => `study/${name}`;
 
+/** The task queue studies are started on: the one the workers of this configuration poll. */
+export const taskQueueOf = (env: NodeJS.ProcessEnv = process.env) => env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE;
+
 export function temporalAddress(env: NodeJS.ProcessEnv = process.env): string {
   return env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 }
@@ -20,10 +23,11 @@ export async function startStudy(
   temporal: Client, study: Study, file: string, service: Pick<ServiceConfig, 'baseUrl' | 'credentials'>,
   options: { taskQueue?: string; runTag?: string } = {},
 ): Promise<WorkflowHandle<typeof studyWorkflow>> {
+  const taskQueue = options.taskQueue ?? taskQueueOf();
   return temporal.workflow.start(studyWorkflow, {
     workflowId: studyWorkflowId(study.name),
-    taskQueue: options.taskQueue ?? process.env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE,
-    args: [{ study, studyFile: file, gateId: gateIdFor(service), runTag: options.runTag }],
+    taskQueue,
+    args: [{ study, studyFile: file, gateId: gateIdFor(service, taskQueue), runTag: options.runTag }],
     workflowIdConflictPolicy: 'USE_EXISTING',
   });
 }

@@ -44,7 +44,7 @@ export async function startStudyEnv(options: Parameters<typeof startTestService>
   const workers: { stop(): Promise<void> }[] = [];
   const connections: NativeConnection[] = [];
   return {
-    service, serviceConfig, temporal, taskQueue, dir, gateId: gateIdFor(serviceConfig),
+    service, serviceConfig, temporal, taskQueue, dir, gateId: gateIdFor(serviceConfig, taskQueue),
     async startWorker(options = {}) {
       const connection = await connectWorkerConnection(address);
       connections.push(connection);
@@ -69,7 +69,7 @@ export async function startStudyEnv(options: Parameters<typeof startTestService>
       return { study: parseStudy(yaml, { path: file }), file };
     },
     input(study, file) {
-      return { study, studyFile: file, gateId: gateIdFor(serviceConfig) };
+      return { study, studyFile: file, gateId: gateIdFor(serviceConfig, taskQueue) };
     },
     async close() {
       for (const w of workers) await w.stop().catch(() => undefined);

@@ -15,12 +15,13 @@ import { loadStudyFile, StudyFileError } from '../../study/load.js';
 import { variantCount } from '../../study/expand.js';
 import { runDirName, runStamp, RUNS_DIR } from '../../study/scheduled-run.js';
 import type { Study } from '../../study/schema.js';
-import { DEFAULT_TASK_QUEUE, gateIdFor } from '../../temporal/study-worker.js';
+import { gateIdFor } from '../../temporal/study-worker.js';
 import type { StudyInput, StudyResult } from '../../../workflows/study.js';
 import {
   describeTimes, ScheduleOptionError, scheduledWorkflowIdOf, scheduleIdOf, scheduleNameOf, scheduleSpec, type TimesOptions,
 } from '../schedules.js';
 import { CommandError, EXIT, reported, withTemporal } from '../study-handle.js';
+import { taskQueueOf } from '../studies.js';
 import { tableLines } from '../table.js';
 
 export function scheduleCommand(): Command {
@@ -66,7 +67,8 @@ last run, takes over the others' results, and writes <output>/runs/<time>Z/ besi
       const study = await studyFrom(file);
       const spec = specOf(options);
       const name = options.name ?? study.name;
-      const input: StudyInput = { study, studyFile: resolve(file), gateId: gateIdFor(loadServiceConfig()), scheduled: true };
+      const taskQueue = taskQueueOf();
+      const input: StudyInput = { study, studyFile: resolve(file), gateId: gateIdFor(loadServiceConfig(), taskQueue), scheduled: true };
       await withTemporal(async (temporal) => {
         try {
           await temporal.schedule.create({
@@ -74,7 +76,7 @@ last run, takes over the others' results, and writes <output>/runs/<time>Z/ besi
             spec,
             action: {
               type: 'startWorkflow', workflowType: 'studyWorkflow', workflowId: scheduledWorkflowIdOf(study.name),
-              taskQueue: process.env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE, args: [input],
+              taskQueue, args: [input],
             },
             policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
             state: { paused: options.paused ?? false, note: options.paused ? 'created paused' : undefined },
