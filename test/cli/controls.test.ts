@@ -9,6 +9,7 @@ import { progressQuery } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { sweep as runSweep } from '../support/sweep-cli.js';
+import { tankStudyYaml } from '../support/tank-study.js';
 import { waitFor } from '../support/wait.js';
 
 let env: StudyEnv;
@@ -16,19 +17,7 @@ useStudyEnvWithWorker('Cli', (started) => (env = started));
 
 const sweep = (...args: string[]) => runSweep(args);
 
-const yaml = (name: string, budgetJobs: number) => `
-version: 1
-name: ${name}
-base: { project: Cli, analysis: Base analysis, scenario: Base }
-destination: { analysis: ${name} }
-parameters:
-  - { name: tank_cost, target: { kind: storageTechnology, name: Heat tank, field: variableInvestmentCost }, values: [10, 20] }
-variants: { method: grid }
-solver: { objective1: MIN_LIFE_CYCLE_COST, points: 1, temporalResolution: LOW, timeLimit: 2, mipGap: 1 }
-budget: { jobs: ${budgetJobs} }
-concurrency: 2
-output: out-${name}
-`;
+const yaml = (name: string, budgetJobs: number) => tankStudyYaml({ name, project: 'Cli', budgetJobs });
 
 async function startHeld(name: string, budgetJobs: number, done: number) {
   const { study, file } = env.study(yaml(name, budgetJobs));

@@ -12,24 +12,13 @@ import { progressQuery, setBudgetUpdate } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { sweep } from '../support/sweep-cli.js';
+import { tankStudyYaml } from '../support/tank-study.js';
 import { waitFor } from '../support/wait.js';
 
 let env: StudyEnv;
 useStudyEnvWithWorker('Results', (started) => (env = started));
 
-const yaml = `
-version: 1
-name: results-cli
-base: { project: Results, analysis: Base analysis, scenario: Base }
-destination: { analysis: results-cli }
-parameters:
-  - { name: tank_cost, target: { kind: storageTechnology, name: Heat tank, field: variableInvestmentCost }, values: [10, 20] }
-variants: { method: grid }
-solver: { objective1: MIN_LIFE_CYCLE_COST, objective2: MIN_CO2_EMISSIONS, points: 2, temporalResolution: LOW, timeLimit: 2, mipGap: 1 }
-budget: { jobs: 1 }
-concurrency: 2
-output: out-results-cli
-`;
+const yaml = tankStudyYaml({ name: 'results-cli', project: 'Results', budgetJobs: 1, pareto: true });
 
 describe('sweep results', () => {
   it('writes what has ended while the study runs, and everything, copied elsewhere, once it has ended', async () => {

@@ -10,30 +10,17 @@ import { join } from 'node:path';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StudyResult } from '../../workflows/study.js';
-import { ALICE } from '../support/service.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { sweep as runSweep } from '../support/sweep-cli.js';
+import { tankStudyYaml } from '../support/tank-study.js';
 
 let env: StudyEnv;
 useStudyEnvWithWorker('RunCli', (started) => (env = started));
 
 /** The CLI as the worker of this test sees the world: its task queue (unless `taskQueue` says otherwise), its service account. */
-const sweep = (args: string[], taskQueue = env.taskQueue) => runSweep(args, {
-  SWEEP_TASK_QUEUE: taskQueue, SWEEP_SERVICE_URL: env.service.url, SWEEP_SERVICE_EMAIL: ALICE.email, SWEEP_SERVICE_PASSWORD: ALICE.password,
-});
+const sweep = (args: string[], taskQueue = env.taskQueue) => runSweep(args, env.cliEnv(taskQueue));
 
-const yaml = (name: string, concurrency = 2) => `
-version: 1
-name: ${name}
-base: { project: RunCli, analysis: Base analysis, scenario: Base }
-destination: { analysis: ${name} }
-parameters:
-  - { name: tank_cost, target: { kind: storageTechnology, name: Heat tank, field: variableInvestmentCost }, values: [10, 20] }
-variants: { method: grid }
-solver: { objective1: MIN_LIFE_CYCLE_COST, points: 1, temporalResolution: LOW, timeLimit: 2, mipGap: 1 }
-concurrency: ${concurrency}
-output: out-${name}
-`;
+const yaml = (name: string, concurrency = 2) => tankStudyYaml({ name, project: 'RunCli', concurrency });
 
 /** Workflows left running on a task queue no worker polls; ended after the tests. */
 const idle: string[] = [];

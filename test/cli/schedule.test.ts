@@ -11,31 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/study/results/manifest.js';
 import { runDirName, runStamp } from '../../src/study/scheduled-run.js';
 import type { StudyResult } from '../../workflows/study.js';
-import { ALICE } from '../support/service.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { sweep as runSweep } from '../support/sweep-cli.js';
+import { tankStudyYaml } from '../support/tank-study.js';
 import { waitFor } from '../support/wait.js';
 
 let env: StudyEnv;
 useStudyEnvWithWorker('Nightly', (started) => (env = started));
 
 /** The CLI as the worker of this test sees the world: its task queue, its service account. */
-const sweep = (...args: string[]) => runSweep(args, {
-  SWEEP_TASK_QUEUE: env.taskQueue, SWEEP_SERVICE_URL: env.service.url, SWEEP_SERVICE_EMAIL: ALICE.email, SWEEP_SERVICE_PASSWORD: ALICE.password,
-});
+const sweep = (...args: string[]) => runSweep(args, env.cliEnv());
 
-const yaml = `
-version: 1
-name: nightly
-base: { project: Nightly, analysis: Base analysis, scenario: Base }
-destination: { analysis: Nightly variants }
-parameters:
-  - { name: tank_cost, target: { kind: storageTechnology, name: Heat tank, field: variableInvestmentCost }, values: [10, 20] }
-variants: { method: grid }
-solver: { objective1: MIN_LIFE_CYCLE_COST, points: 1, temporalResolution: LOW, timeLimit: 2, mipGap: 1 }
-concurrency: 2
-output: out-nightly
-`;
+const yaml = tankStudyYaml({ name: 'nightly', project: 'Nightly' });
 
 /** Triggers a run and waits for it to end; answers its result and results directory. */
 async function triggeredRun(runsBefore: number): Promise<{ result: StudyResult; dir: string }> {
@@ -107,7 +94,7 @@ describe('sweep schedule', () => {
     // Each run copied the base afresh, into an analysis of its own.
     const client = env.service.client();
     const project = (await client.projects.list()).find((p) => p.projectName === 'Nightly')!;
-    const analyses = (await client.analyses.list(project.projectGuid)).map((a) => a.analysisName).filter((n) => n.startsWith('Nightly variants'));
+    const analyses = (await client.analyses.list(project.projectGuid)).map((a) => a.analysisName).filter((n) => n.startsWith('nightly '));
     expect(analyses).toHaveLength(2);
 
     // Run 3: the base scenario changed where no parameter sets it: every variant is solved again.
@@ -130,7 +117,7 @@ describe('sweep schedule', () => {
 
     expect((await sweep('schedule', 'pause', 'nightly', '--note', 'base under review')).stdout).toContain('schedule nightly: paused');
     expect((await sweep('schedule', 'describe', 'nightly')).stdout).toContain('state:     paused (base under review)');
-    expect((await sweep('schedule', 'list')).stdout).toMatch(/^nightly\s+paused/m);
+    expect((await sweep('schedule', 'list')).stdout).toMatch(/^nightly\s+paused\s+cron "0 3 1 1 \*" \(UTC\)\s+-$/m);
     expect((await sweep('schedule', 'resume', 'nightly')).stdout).toMatch(/schedule nightly: active, next run \d{4}-01-01T03:00:00Z/);
 
     expect((await sweep('schedule', 'delete', 'nightly')).stdout).toContain('schedule nightly: deleted');

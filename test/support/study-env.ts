@@ -31,6 +31,8 @@ export interface StudyEnv {
   /** A study from YAML text, its output under the environment's directory. */
   study(yaml: string): { study: Study; file: string };
   input(study: Study, file: string): StudyInput;
+  /** The environment a `sweep` process needs to act as this environment's worker does: its task queue and account. */
+  cliEnv(taskQueue?: string): NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,9 @@ export async function startStudyEnv(options: Parameters<typeof startTestService>
       const file = join(dir, `study-${randomUUID()}.yaml`);
       writeFileSync(file, yaml);
       return { study: parseStudy(yaml, { path: file }), file };
+    },
+    cliEnv(queue = taskQueue) {
+      return { SWEEP_TASK_QUEUE: queue, SWEEP_SERVICE_URL: service.url, SWEEP_SERVICE_EMAIL: ALICE.email, SWEEP_SERVICE_PASSWORD: ALICE.password };
     },
     input(study, file) {
       return { study, studyFile: file, gateId: gateIdFor(serviceConfig, taskQueue) };

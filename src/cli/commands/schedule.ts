@@ -101,7 +101,7 @@ function listCommand(): Command {
       const rows: string[][] = [];
       for await (const schedule of temporal.schedule.list()) {
         if (!schedule.scheduleId.startsWith('sweep/')) continue;
-        rows.push([scheduleNameOf(schedule.scheduleId), schedule.state.paused ? 'paused' : 'active', timesText(schedule), nextRuns(schedule)[0] ?? '-']);
+        rows.push([scheduleNameOf(schedule.scheduleId), schedule.state.paused ? 'paused' : 'active', timesText(schedule), (!schedule.state.paused && nextRuns(schedule)[0]) || '-']);
       }
       if (!rows.length) {
         process.stdout.write('no schedules yet (sweep schedule create <study-file> --at 02:00 makes one)\n');
