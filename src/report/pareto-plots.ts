@@ -85,7 +85,7 @@ export function objectiveByVariantChart(manifest: Manifest, objective: string): 
   const best = points.filter((p) => p.solution.objectives[objective] === bestValue);
   return {
     title: `${objectiveLabel(objective).name} of each variant`,
-    notes: [`The study optimised ${objectiveLabel(objective).name} alone, so each variant has one optimum rather than a Pareto front. Best: ${best.map((p) => `#${p.variant.index} ${p.variant.label}`).join(', ')}.`],
+    notes: [`The study optimised ${objectiveLabel(objective).name} alone, so each variant has one optimum rather than a Pareto front. Best: ${namedFew(best)}.`],
     // Labels name the variants here, so they get more room than a parameter's values.
     x: byName ? { kind: 'category', title: 'Variant', categories: variants.map((v) => `#${v.index} ${v.label}`), labelWidth: 260 } : { kind: 'linear', title: 'Variant #' },
     y: { kind: 'linear', title: objectiveHeader(objective) },
@@ -94,6 +94,13 @@ export function objectiveByVariantChart(manifest: Manifest, objective: string): 
       { name: 'Best', id: 'best', color: '#d62728', marker: 'diamond', size: 6, points: best.map((p) => xy(p, true)) },
     ],
   };
+}
+
+/** Variants tied for best, by name: a few, then how many more (a note of ten thousand names would be taller than the chart). */
+const NAMED_BEST = 5;
+function namedFew(points: StudyPoint[]): string {
+  const named = points.slice(0, NAMED_BEST).map((p) => `#${p.variant.index} ${p.variant.label}`).join(', ');
+  return points.length > NAMED_BEST ? `${named} and ${points.length - NAMED_BEST} more with the same value` : named;
 }
 
 function groupByVariant(points: StudyPoint[]): Map<VariantRecord, StudyPoint[]> {

@@ -150,6 +150,16 @@ describe('a study of one objective', () => {
     expect(svg).not.toContain('CO2');
   });
 
+  it('names a few of many variants tied for best, keeping the chart its usual size', () => {
+    const manifest = studyManifest({ variants: 2000, failed: [], objective2: null });
+    for (const v of manifest.variants) v.solutions[0].objectives.MIN_LIFE_CYCLE_COST = 1_000_000;
+    const usual = studyPlots(studyManifest({ variants: 2000, failed: [], objective2: null })).plots[0].svg;
+    const svg = studyPlots(manifest).plots[0].svg;
+    expect(svg).toContain('and 1995 more with the same value');
+    const height = (chart: string) => Number(/height="(\d+(?:\.\d+)?)"/.exec(chart)![1]);
+    expect(height(svg)).toBeLessThanOrEqual(height(usual) + 40);
+  });
+
   it('goes by variant number when there are too many variants to name', () => {
     const svg = studyPlots(studyManifest({ variants: 500, failed: [], objective2: null })).plots[0].svg;
     expect(svg).toContain('>Variant #</text>');
