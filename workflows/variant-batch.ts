@@ -224,7 +224,14 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
   /** Takes over the results of variants whose specs did not change since their last run; answers the others. */
   async function reuseUnchanged(ready: VariantRef[], runsDir: string): Promise<VariantRef[]> {
     if (!ready.length) return ready;
-    const answer = await transfers.reuseUnchangedResults({ outputDir: input.outputDir, runsDir, variants: variantsOf(ready), refs: ready });
+    let answer;
+    try {
+      answer = await transfers.reuseUnchangedResults({ outputDir: input.outputDir, runsDir, variants: variantsOf(ready), refs: ready });
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      // Fingerprints that cannot be had cost solver time, not the run: every variant is solved.
+      return ready;
+    }
     for (const ref of answer.reused) outcomes.set(ref.index, { index: ref.index, key: ref.key, status: 'DONE', scenarioGuid: ref.scenarioGuid });
     if (answer.reused.length) await announce(answer.reused, 'gathered');
     return answer.changed;
