@@ -10,6 +10,9 @@ export const studyWorkflowId = (name: string) => `study/${name}`;
 /** The task queue studies are started on: the one the workers of this configuration poll. */
 export const taskQueueOf = (env: NodeJS.ProcessEnv = process.env) => env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE;
 
+/** The Temporal namespace the commands use, as the worker does (TEMPORAL_NAMESPACE, default `default`). */
+export const temporalNamespace = (env: NodeJS.ProcessEnv = process.env) => env.TEMPORAL_NAMESPACE ?? 'default';
+
 export function temporalAddress(env: NodeJS.ProcessEnv = process.env): string {
   return env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 }

@@ -5,7 +5,7 @@
 import { type Client, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { connectTemporal } from '../temporal/connection.js';
 import type { studyWorkflow } from '../../workflows/study.js';
-import { studyWorkflowId, temporalAddress } from './studies.js';
+import { studyWorkflowId, temporalAddress, temporalNamespace } from './studies.js';
 
 /** Exit codes of the study commands, beside 0 (done) and 1 (anything unexpected). */
 export const EXIT = { badInput: 2, notFound: 3, unreachable: 4, authentication: 5 } as const;
@@ -41,7 +41,7 @@ export async function withTemporal<T>(act: (temporal: Client) => Promise<T>): Pr
   const address = temporalAddress();
   let temporal: Client;
   try {
-    temporal = await connectTemporal({ address, timeoutMs: 10_000 });
+    temporal = await connectTemporal({ address, namespace: temporalNamespace(), timeoutMs: 10_000 });
   } catch (error) {
     throw new CommandError(`${(error as Error).message}`, EXIT.unreachable);
   }

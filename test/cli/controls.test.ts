@@ -41,6 +41,10 @@ describe('sweep status, list, pause, resume, budget', () => {
 
     const list = await sweep('list');
     expect(list.code, list.stderr).toBe(0);
+    // The namespace is the worker's, from TEMPORAL_NAMESPACE: another one is asked, and refuses.
+    const elsewhere = await runSweep(['list'], { TEMPORAL_NAMESPACE: 'no-such-namespace' });
+    expect(elsewhere.code).not.toBe(0);
+    expect(elsewhere.stderr).toMatch(/no-such-namespace/);
     expect(list.stdout).toMatch(/^STUDY\s+STATE\s+STARTED \(UTC\)$/m);
     expect(list.stdout).toMatch(/^cli-held\s+running\s+\d{4}-\d\d-\d\dT/m);
 

@@ -12,7 +12,7 @@ import {
   ServiceError, TimeoutError,
 } from '../../client/index.js';
 import { connectWithRetry } from '../../temporal/connection.js';
-import { temporalAddress } from '../studies.js';
+import { temporalAddress, temporalNamespace } from '../studies.js';
 import { EXIT } from '../study-handle.js';
 
 type Outcome =
@@ -72,7 +72,7 @@ export function checkConfiguration(env: NodeJS.ProcessEnv): { outcome: Outcome; 
 
 export async function checkTemporal(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Outcome> {
   const address = temporalAddress(env);
-  const namespace = env.TEMPORAL_NAMESPACE ?? 'default';
+  const namespace = temporalNamespace(env);
   let connection;
   try {
     connection = await connectWithRetry(address, { timeoutMs });

@@ -5,7 +5,7 @@ import { loadServiceConfig } from '../../client/config.js';
 import { loadStudyFile, StudyFileError } from '../../study/load.js';
 import { variantCount } from '../../study/expand.js';
 import { connectTemporal } from '../../temporal/connection.js';
-import { startStudy, temporalAddress } from '../studies.js';
+import { startStudy, temporalAddress, temporalNamespace } from '../studies.js';
 import { followStudy } from '../watch/follow-study.js';
 
 export function runCommand(): Command {
@@ -28,7 +28,7 @@ Examples:
         }
         throw error;
       }
-      const temporal = await connectTemporal({ address: temporalAddress() });
+      const temporal = await connectTemporal({ address: temporalAddress(), namespace: temporalNamespace() });
       try {
         const handle = await startStudy(temporal, study, resolve(file), loadServiceConfig());
         process.stderr.write(`study ${study.name}: ${variantCount(study)} variants, workflow ${handle.workflowId}\n`);
