@@ -4,22 +4,22 @@
  * results (copied into this run's directory, checked by sha256) instead of a new solver job.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { heartbeat } from '@temporalio/activity';
 import { boundedMap } from '../src/common/bounded-map.js';
 import type { Variant } from '../src/study/expand.js';
 import { specsFingerprint } from '../src/study/fingerprint.js';
-import { filesIntact, FINGERPRINT_FILE, readVariantRecord, variantDir, writeVariantRecord } from '../src/study/results/records.js';
+import { filesIntact, readVariantRecord, writeFingerprint, writeVariantRecord } from '../src/study/results/records.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
 import { CALLS_IN_FLIGHT, type VariantRef } from './scenarios.js';
 
 export interface ReuseAnswer {
-  /** Variants whose results were taken from an earlier run. */
-  reused: (VariantRef & { from: string })[];
+  /** Variants whose results were taken from an earlier run (their records say which). */
+  reused: VariantRef[];
   /** Variants to solve: new, changed, or not solved by the run they were last in. */
   changed: VariantRef[];
 }
@@ -40,12 +40,9 @@ export function fingerprintActivities({ service }: ActivityDeps) {
         let count = 0;
         await boundedMap(input.refs, CALLS_IN_FLIGHT, async (ref) => {
           const fingerprint = await fingerprintOf(service, ref);
-          const dir = variantDir(input.outputDir, ref.key);
-          await mkdir(dir, { recursive: true });
-          await writeFile(join(dir, FINGERPRINT_FILE), `${fingerprint}\n`);
-          const from = await takeOver(input.runsDir, earlierRuns, input.outputDir, ref, fingerprint, variants.get(ref.index)!);
-          if (from) answer.reused.push({ ...ref, from });
-          else answer.changed.push(ref);
+          await writeFingerprint(input.outputDir, ref.key, fingerprint);
+          const takenOver = await takeOver(input.runsDir, earlierRuns, input.outputDir, ref, fingerprint, variants.get(ref.index)!);
+          (takenOver ? answer.reused : answer.changed).push(ref);
           heartbeat(++count);
         });
         const byIndex = (a: VariantRef, b: VariantRef) => a.index - b.index;
@@ -75,28 +72,27 @@ async function fingerprintOf(service: ActivityDeps['service'], ref: VariantRef):
 
 /**
  * Copies the variant's results from the last earlier run that has it, if that run solved it from
- * `fingerprint` and its files are whole; answers that run's name, or undefined.
+ * `fingerprint` and its files are whole; answers whether it did (or an earlier attempt did).
  */
 async function takeOver(
   runsDir: string, earlierRuns: string[], outputDir: string, ref: VariantRef, fingerprint: string, variant: Variant,
-): Promise<string | undefined> {
+): Promise<boolean> {
   const mine = await readVariantRecord(outputDir, ref.key);
-  if (mine?.status === 'DONE' && mine.fingerprint === fingerprint && mine.reusedFrom) return mine.reusedFrom;
+  if (mine?.status === 'DONE' && mine.fingerprint === fingerprint && mine.reusedFrom) return true;
   for (const run of earlierRuns) {
     const runDir = join(runsDir, run);
     const record = await readVariantRecord(runDir, ref.key);
     if (!record) continue;
     // The last run that had the variant decides: an older match does not count once inputs changed since.
-    if (record.status !== 'DONE' || record.fingerprint !== fingerprint || !(await filesIntact(runDir, record))) return undefined;
+    if (record.status !== 'DONE' || record.fingerprint !== fingerprint || !(await filesIntact(runDir, record))) return false;
     for (const file of record.files) {
       await mkdir(dirname(join(outputDir, file.path)), { recursive: true });
       await copyFile(join(runDir, file.path), join(outputDir, file.path));
     }
-    const from = record.reusedFrom ?? basename(runDir);
     await writeVariantRecord(outputDir, {
-      ...record, index: variant.index, name: variant.name, scenarioGuid: ref.scenarioGuid, fingerprint, reusedFrom: from,
+      ...record, index: variant.index, name: variant.name, scenarioGuid: ref.scenarioGuid, fingerprint, reusedFrom: record.reusedFrom ?? run,
     });
-    return from;
+    return true;
   }
-  return undefined;
+  return false;
 }

@@ -2,7 +2,7 @@
  * Finding a running (or finished) study by name for the commands that act on one: its workflow,
  * with a clear error and exit code when there is no such study or no Temporal to ask.
  */
-import { type Client, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
+import { type Client, type WorkflowExecutionDescription, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { connectTemporal } from '../temporal/connection.js';
 import type { studyWorkflow } from '../../workflows/study.js';
 import { studyWorkflowId, temporalAddress, temporalNamespace } from './studies.js';
@@ -20,20 +20,22 @@ export class CommandError extends Error {
 export interface FoundStudy {
   handle: WorkflowHandle<typeof studyWorkflow>;
   status: string;
+  /** Its current run as Temporal describes it (start and close times among it). */
+  description: WorkflowExecutionDescription;
 }
 
 /** Connects to Temporal, finds the study's workflow, runs `act`, and always closes the connection. */
 export async function withStudy<T>(name: string, act: (found: FoundStudy) => Promise<T>): Promise<T> {
   return withTemporal(async (temporal) => {
     const handle = temporal.workflow.getHandle<typeof studyWorkflow>(studyWorkflowId(name));
-    let status: string;
+    let description: WorkflowExecutionDescription;
     try {
-      status = (await handle.describe()).status.name;
+      description = await handle.describe();
     } catch (error) {
       if (error instanceof WorkflowNotFoundError) throw new CommandError(`no study named "${name}" (sweep list shows the studies)`, EXIT.notFound);
       throw error;
     }
-    return act({ handle, status });
+    return act({ handle, status: description.status.name, description });
   });
 }
 

@@ -4,7 +4,8 @@
  * the report is one of these, so they share their look and their layout rules.
  */
 import { niceTicks } from './ticks.js';
-import { escapeXml, FONT_FAMILY, fitText, markerPath, px, textWidth, wrapText, type Marker } from './svg.js';
+import { escapeXml } from '../common/xml.js';
+import { FONT_FAMILY, fitText, markerPath, px, textWidth, wrapText, type Marker } from './svg.js';
 
 export interface LinearAxis {
   kind: 'linear';

@@ -4,6 +4,7 @@
  * small for a study of 10,000 variants), the study's front, the first rows of the results and the
  * failures. Static: no scripts, nothing fetched from elsewhere.
  */
+import { escapeXml as esc } from '../common/xml.js';
 import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../study/results/manifest.js';
 import { objectiveHeader } from '../study/results/objective-labels.js';
 import type { SolutionResult } from '../study/results/read-output.js';
@@ -213,6 +214,3 @@ const statusCell = (status: VariantRecord['status']) => (FAILED_STATUSES.include
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
-}

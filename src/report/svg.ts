@@ -11,11 +11,6 @@ export const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '
 export const MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
 export type Marker = (typeof MARKERS)[number];
 
-/** Text and attribute values alike: labels come from study files and may hold anything. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
-}
-
 /** A coordinate to a tenth of a pixel: finer is invisible and only makes the file larger. */
 export const px = (value: number): string => String(Math.round(value * 10) / 10);
 

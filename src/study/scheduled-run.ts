@@ -20,7 +20,7 @@ export function runStamp(workflowId: string, startTime?: Date): string | undefin
 /** The run's directory name under `runs/`: sortable, and free of characters file systems refuse. */
 export const runDirName = (stamp: string) => `${stamp.replace(/:/g, '')}Z`;
 
-export interface ScheduledRun {
+interface ScheduledRun {
   study: Study;
   /** Where the schedule's runs are, this one among them. */
   runsDir: string;
@@ -28,7 +28,7 @@ export interface ScheduledRun {
   runTag: string;
 }
 
-export function scheduledRun(study: Study, stamp: string): ScheduledRun {
+function scheduledRun(study: Study, stamp: string): ScheduledRun {
   const compact = stamp.replace(/[-:]/g, '').toLowerCase();
   const runsDir = `${study.output}/${RUNS_DIR}`;
   return {

@@ -3,7 +3,6 @@
  * local services): every check passing, each kind of failure with its line and exit code, and the
  * password in no output whatever fails.
  */
-import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -12,14 +11,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEPLOYED_PREFIXES } from '../../src/api/index.js';
 import { describeConnectionFailure } from '../../src/cli/commands/doctor.js';
 import { ALICE, startTestService, tempDir, type TestService } from '../support/service.js';
+import { type CommandOutcome, sweep } from '../support/sweep-cli.js';
 
-const SWEEP = join(import.meta.dirname, '..', '..', 'bin', 'sweep.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = CommandOutcome;
 
 let both: TestService;
 let deployedOnly: TestService;
@@ -42,12 +36,7 @@ afterAll(async () => {
  */
 function doctor(env: Record<string, string>, ...args: string[]): Promise<Run> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SWEEP_|TEMPORAL_|XDG_CONFIG_HOME$)/.test(key)));
-  const full = { ...base, SWEEP_CREDENTIALS_FILE: join(dir, 'absent.json'), TEMPORAL_ADDRESS: inject('temporalAddress'), ...env };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [SWEEP, 'doctor', ...args], { env: full }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
+  return sweep(['doctor', ...args], { SWEEP_CREDENTIALS_FILE: join(dir, 'absent.json'), ...env }, base);
 }
 
 const fromEnv = (url: string, password = ALICE.password) => ({ SWEEP_SERVICE_URL: url, SWEEP_SERVICE_EMAIL: ALICE.email, SWEEP_SERVICE_PASSWORD: password });

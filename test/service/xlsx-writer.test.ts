@@ -3,7 +3,8 @@ import { inflateRawSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { crc32, crc32Combine } from '../../src/common/crc32.js';
-import { escapeXml, sheetXml } from '../../src/service/spreadsheet/xlsx-writer.js';
+import { escapeXml } from '../../src/common/xml.js';
+import { sheetXml } from '../../src/service/spreadsheet/xlsx-writer.js';
 import { deflated, joined, zipOf } from '../../src/service/spreadsheet/zip-entries.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
@@ -37,7 +38,7 @@ describe('joined deflate entries', () => {
 
 describe('sheet XML', () => {
   it('escapes markup, drops characters XML cannot hold, and keeps edge spaces', () => {
-    expect(escapeXml('a<b>&"c"\u0001')).toBe('a&lt;b&gt;&amp;&quot;c&quot;');
+    expect(escapeXml('a<b>&"c"\u0001\'')).toBe('a&lt;b&gt;&amp;&quot;c&quot;&#39;');
     const xml = sheetXml({ title: 'T', frozenRows: 1, frozenColumns: 1 }, [[' padded ', 2.5, true, null]]);
     expect(xml).toContain('<c r="A1" t="inlineStr"><is><t xml:space="preserve"> padded </t></is></c>');
     expect(xml).toContain('<c r="B1"><v>2.5</v></c><c r="C1" t="b"><v>1</v></c></row>');

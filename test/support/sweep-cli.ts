@@ -11,10 +11,13 @@ export interface CommandOutcome {
   stderr: string;
 }
 
-/** `sweep <args>` against the test run's Temporal server (plus `env`); answers its exit code and output. */
-export function sweep(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CommandOutcome> {
+/**
+ * `sweep <args>` against the test run's Temporal server, in `base` (this process's environment unless
+ * told) plus `env`; answers its exit code and output.
+ */
+export function sweep(args: string[], env: NodeJS.ProcessEnv = {}, base: NodeJS.ProcessEnv = process.env): Promise<CommandOutcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SWEEP, ...args], { env: { ...process.env, TEMPORAL_ADDRESS: inject('temporalAddress'), ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [SWEEP, ...args], { env: { ...base, TEMPORAL_ADDRESS: inject('temporalAddress'), ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });

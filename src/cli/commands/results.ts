@@ -21,10 +21,9 @@ export function resultsCommand(): Command {
 Examples:
   $ sweep results demo                       # refresh out-demo/report.html, summary.xlsx, results.csv, plots/
   $ sweep results demo --out ~/reports/demo  # a copy to share, output zips included`)
-    .action(reported(async (name: string, options: { out?: string }) => withStudy(name, async ({ handle, status }) => {
+    .action(reported(async (name: string, options: { out?: string }) => withStudy(name, async ({ handle, status, description }) => {
       const input = await studyInputOf(handle);
       const { study } = input;
-      const description = await handle.describe();
       const out = resolve(options.out ?? study.output);
       const manifest = await collectManifest({
         study, studyFile: input.studyFile, outputDir: study.output, manifestDir: out, variantCount: variantCount(study),

@@ -5,6 +5,7 @@
  * spent ~110 ms on each (most of it on the 8760-row Profiles sheet); this writes the XML as text,
  * and lets the caller reuse, compressed, a part of a sheet that has not changed.
  */
+import { escapeXml } from '../../common/xml.js';
 import type { Written } from './cells.js';
 import { type DeflatedEntry, deflated, zipOf } from './zip-entries.js';
 
@@ -21,14 +22,6 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-// Characters XML 1.0 cannot hold at all; a cell's text loses them rather than making the file unreadable.
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
-}
-
 /** XML compressed as (part of) a zip entry; a part that more follows is not final. */
 export const deflatedXml = (xml: string, options?: Parameters<typeof deflated>[1]): DeflatedEntry => deflated(Buffer.from(xml, 'utf8'), options);
 

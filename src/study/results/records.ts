@@ -14,6 +14,12 @@ export const FINGERPRINT_FILE = 'fingerprint.txt';
 
 export const variantDir = (outputDir: string, key: string) => join(outputDir, 'variants', key);
 
+export async function writeFingerprint(outputDir: string, key: string, fingerprint: string): Promise<void> {
+  const dir = variantDir(outputDir, key);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, FINGERPRINT_FILE), `${fingerprint}\n`);
+}
+
 /** The fingerprint this run took of the variant's specs file, if it took one. */
 export async function readFingerprint(outputDir: string, key: string): Promise<string | undefined> {
   const path = join(variantDir(outputDir, key), FINGERPRINT_FILE);
