@@ -11,10 +11,9 @@
  * runs the stack itself installs the compose plugin the usual way (Docker's docker-compose-plugin package).
  */
 import { execFile, spawn } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
-import { delimiter, dirname, join } from 'node:path';
-import { buildOnce, sweepCacheDir } from '../temporal/cli-binary.js';
+import { mkdir, rename, rm, symlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { buildOnce, findOnPath, sweepCacheDir } from '../temporal/cli-binary.js';
 
 /** The Compose release built when none is found. */
 export const DOCKER_COMPOSE_VERSION = 'v2.40.3';
@@ -195,18 +194,4 @@ function standaloneVersion(path: string): Promise<string> {
   return new Promise((resolve) => {
     execFile(path, ['version', '--short'], { timeout: 20_000 }, (error, stdout) => resolve(error === null ? stdout.trim() : ''));
   });
-}
-
-async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const path = join(dir, name);
-    try {
-      await access(path, constants.X_OK);
-      if ((await stat(path)).isFile()) return path;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }

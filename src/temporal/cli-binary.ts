@@ -211,7 +211,8 @@ async function isExecutable(path: string): Promise<boolean> {
   }
 }
 
-async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+/** The first executable file `name` on env's PATH. */
+export async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir && (await isExecutable(join(dir, name)))) return join(dir, name);
   }

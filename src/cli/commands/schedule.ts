@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import {
-  type Client, ScheduleAlreadyRunning, type ScheduleDescription, ScheduleNotFoundError, ScheduleOverlapPolicy, type ScheduleSummary,
+  type Client, ScheduleAlreadyRunning, type ScheduleDescription, type ScheduleHandle, ScheduleNotFoundError, ScheduleOverlapPolicy, type ScheduleSummary,
   WorkflowNotFoundError,
 } from '@temporalio/client';
 import { Command } from 'commander';
@@ -135,47 +135,35 @@ function describeCommand(): Command {
     })));
 }
 
-function pauseCommand(): Command {
-  return new Command('pause')
-    .description('Stop starting runs (a run going on goes on).')
+/** A command acting on one schedule by name: `act` does it and answers what to say. */
+function onSchedule<O extends object>(command: string, description: string, act: (handle: ScheduleHandle, name: string, options: O) => Promise<string>): Command {
+  return new Command(command)
+    .description(description)
     .argument('<name>', 'the schedule name')
-    .option('--note <text>', 'why, shown by describe')
-    .action(reported(async (name: string, options: { note?: string }) => withSchedule(name, async (temporal) => {
-      await temporal.schedule.getHandle(scheduleIdOf(name)).pause(options.note ?? 'paused with sweep schedule pause');
-      process.stdout.write(`schedule ${name}: paused (sweep schedule resume ${name} starts it again)\n`);
+    .action(reported(async (name: string, options: O) => withSchedule(name, async (temporal) => {
+      process.stdout.write(`schedule ${name}: ${await act(temporal.schedule.getHandle(scheduleIdOf(name)), name, options)}\n`);
     })));
 }
 
-function resumeCommand(): Command {
-  return new Command('resume')
-    .description('Start runs again at the next time.')
-    .argument('<name>', 'the schedule name')
-    .action(reported(async (name: string) => withSchedule(name, async (temporal) => {
-      await temporal.schedule.getHandle(scheduleIdOf(name)).unpause('resumed with sweep schedule resume');
-      const description = await temporal.schedule.getHandle(scheduleIdOf(name)).describe();
-      process.stdout.write(`schedule ${name}: active, next run ${nextRuns(description)[0] ?? '-'}\n`);
-    })));
-}
+const pauseCommand = () => onSchedule<{ note?: string }>('pause', 'Stop starting runs (a run going on goes on).', async (handle, name, options) => {
+  await handle.pause(options.note ?? 'paused with sweep schedule pause');
+  return `paused (sweep schedule resume ${name} starts it again)`;
+}).option('--note <text>', 'why, shown by describe');
 
-function triggerCommand(): Command {
-  return new Command('trigger')
-    .description('A run now (skipped if a run is still going).')
-    .argument('<name>', 'the schedule name')
-    .action(reported(async (name: string) => withSchedule(name, async (temporal) => {
-      await temporal.schedule.getHandle(scheduleIdOf(name)).trigger();
-      process.stdout.write(`schedule ${name}: run triggered (sweep schedule describe ${name} shows it)\n`);
-    })));
-}
+const resumeCommand = () => onSchedule('resume', 'Start runs again at the next time.', async (handle) => {
+  await handle.unpause('resumed with sweep schedule resume');
+  return `active, next run ${nextRuns(await handle.describe())[0] ?? '-'}`;
+});
 
-function deleteCommand(): Command {
-  return new Command('delete')
-    .description('Delete a schedule; its runs\' results stay on disk, and a run going on goes on.')
-    .argument('<name>', 'the schedule name')
-    .action(reported(async (name: string) => withSchedule(name, async (temporal) => {
-      await temporal.schedule.getHandle(scheduleIdOf(name)).delete();
-      process.stdout.write(`schedule ${name}: deleted\n`);
-    })));
-}
+const triggerCommand = () => onSchedule('trigger', 'A run now (skipped if a run is still going).', async (handle, name) => {
+  await handle.trigger();
+  return `run triggered (sweep schedule describe ${name} shows it)`;
+});
+
+const deleteCommand = () => onSchedule('delete', 'Delete a schedule; its runs\' results stay on disk, and a run going on goes on.', async (handle) => {
+  await handle.delete();
+  return 'deleted';
+});
 
 async function studyFrom(file: string): Promise<Study> {
   try {
