@@ -4,6 +4,8 @@
  * year of operation.
  */
 import { describe, expect, it } from 'vitest';
+import { installationStart } from '../../src/solver/installation-start.js';
+import { buildModel } from '../../src/solver/model/build.js';
 import { optimise, type OptimiseSettings } from '../../src/solver/optimise.js';
 import { ContentBuilder, constant, HOURS, heatingCase } from './support/content.js';
 
@@ -81,6 +83,24 @@ describe('hand-computed optima', () => {
     expect(result.kind === 'solved' && result.points[0].objectives.MIN_LIFE_CYCLE_COST).toBeCloseTo(expected, 1);
     expect(capacityOf(result, 'Heat pump')).toBeCloseTo(2, 4);
     expect(capacityOf(result, 'Boiler')).toBeCloseTo(8, 4);
+  });
+
+  it('starts a full-year solve from the installation decisions of a typical-day solve, and still finds the optimum', async () => {
+    const { b, hub, gas, heat } = heatingCase();
+    b.conversion('Cheap boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, fixedInvestmentCost: 3000, lifetime: 1 });
+    b.conversion('Dear boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 500, lifetime: 1 });
+    const content = b.build();
+    const full = buildModel(content, 'FULL');
+    const start = await installationStart(content, settings(), full, 30);
+    // Only the cheap boiler has an installed/not-installed decision (its fixed cost); it pays:
+    // 3,000 + 10 kW × 100 = 4,000 against 10 kW × 500 = 5,000 for the other.
+    expect(start && [...start.indices].map((column) => full.lp.name(column))).toEqual(['on_Cheap boiler @ Hub_Stage 1']);
+    expect(start && [...start.values]).toEqual([1]);
+    const result = await optimise(content, settings());
+    expect(result.kind === 'solved' && result.ctx.notes.join('\n')).toMatch(/started from the installation decisions of a typical-day solve/);
+    expect(result.kind === 'solved' && result.points[0].objectives.MIN_LIFE_CYCLE_COST).toBeCloseTo(4000 + (87_600 * 0.1) / 0.9, 1);
+    expect(capacityOf(result, 'Cheap boiler')).toBeCloseTo(10, 4);
+    expect(capacityOf(result, 'Dear boiler')).toBeCloseTo(0, 4);
   });
 
   it('says why a demand nothing can supply is infeasible, without solving', async () => {

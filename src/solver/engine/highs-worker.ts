@@ -47,6 +47,13 @@ function handle(request: Request): unknown {
         time_limit: Math.max(1, o.timeLimitSeconds), mip_rel_gap: o.mipRelGap,
         mip_heuristic_run_rins: o.subMipHeuristics, mip_heuristic_run_rens: o.subMipHeuristics,
       } as never);
+      if (o.start) {
+        try {
+          current.setSolution({ indices: o.start.indices, values: o.start.values } as never);
+        } catch {
+          // A start HiGHS will not take only costs the head start; the solve goes on without it.
+        }
+      }
       const started = performance.now();
       const cb = highs.constants.callbackType;
       current.run({ [cb.simplexInterrupt]: stopIfAsked, [cb.ipmInterrupt]: stopIfAsked, [cb.mipInterrupt]: stopIfAsked } as never);

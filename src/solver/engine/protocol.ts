@@ -9,6 +9,8 @@ export interface SolveOrder {
   rows: { index: number; lower: number; upper: number }[];
   timeLimitSeconds: number;
   mipRelGap: number;
+  /** A partial start for the MIP: values of some columns (HiGHS completes the rest or drops it). */
+  start?: { indices: Int32Array; values: Float64Array };
   /** Sub-MIP heuristics (RINS, RENS) cost more than they find when the only binaries are a few installation decisions. */
   subMipHeuristics: boolean;
 }

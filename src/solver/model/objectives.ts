@@ -48,3 +48,13 @@ export function objectiveFunctions(ctx: ModelContext): Record<Objective, Objecti
     MAX_SALVAGE: make('MAX_SALVAGE', 'max', total(ctx, ['salvage'], -1)),
   };
 }
+
+/** The weight of the other objective in an extreme point, so that point is Pareto-efficient. */
+const TIE_BREAK = 1e-6;
+
+/** Minimisation coefficients of an objective function (maximised ones negated), optionally plus a tie-breaker. */
+export function minimise(columns: number, f: ObjectiveFunction, tieBreaker?: ObjectiveFunction): { cost: Float64Array; offset: number } {
+  const expr = new Expr().addExpr(f.value, f.sense === 'max' ? -1 : 1);
+  if (tieBreaker) expr.addExpr(tieBreaker.value, (tieBreaker.sense === 'max' ? -1 : 1) * TIE_BREAK);
+  return { cost: expr.dense(columns), offset: expr.constant };
+}
