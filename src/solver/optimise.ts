@@ -67,9 +67,10 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
   const buildSeconds = elapsed();
   // Over all 8,760 hours, the installation decisions of a typical-day solve give HiGHS a good
   // first incumbent; a fifth of the time limit (at most a minute) may go to finding them. Found
-  // before the full model is loaded, so the two solver threads never hold memory at once.
+  // before the full model is loaded, so the two solver threads never hold memory at once. A guess
+  // that fails only costs the head start.
   const start = settings.resolution === 'FULL' && !hooks.onLp
-    ? await installationStart(content, settings, ctx, Math.min(60, (settings.timeLimitMinutes * 60) / 5), hooks.signal)
+    ? await installationStart(content, settings, ctx, Math.min(60, (settings.timeLimitMinutes * 60) / 5), hooks.signal).catch(() => undefined)
     : undefined;
   if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
   if (start) ctx.notes.push(`the full-year solve started from the installation decisions of a typical-day solve (${start.seconds.toFixed(1)} s)`);
