@@ -2,10 +2,11 @@
  * A start for a full-year MIP: the installation decisions of the same scenario solved over typical
  * days. Over 8,760 hours one LP relaxation takes about a minute in WebAssembly HiGHS and the
  * relaxation of fixed costs is weak, so HiGHS's own heuristics find a poor first incumbent late
- * (on the demo district: 2.49 M CHF after 80 s, the optimum being 2.41 M). The typical-day model has
- * the same items, so its installed/not-installed answer is a good guess, found in seconds; HiGHS
- * completes it into a full-year solution before its root LP and prunes with it from the start.
- * It is only a start: HiGHS still proves (or reports) the gap of the full-year model.
+ * (on the demo district: 2.49 M CHF after 80 s, against 2.41 M found from this start and proved
+ * within 0.3 %). The typical-day model has the same items, so its installed/not-installed answer is
+ * a good guess, found in seconds; HiGHS completes it into a full-year solution before its root LP
+ * and prunes with it from the start. It is only a start: HiGHS still proves (or reports) the gap of
+ * the full-year model.
  */
 import type { ScenarioContent } from '../service/model/documents.js';
 import { SolverThread } from './engine/solver-thread.js';
