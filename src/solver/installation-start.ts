@@ -9,7 +9,7 @@
  * the full-year model.
  */
 import type { ScenarioContent } from '../service/model/documents.js';
-import { SolverThread } from './engine/solver-thread.js';
+import { withSolverThread } from './engine/solver-thread.js';
 import { buildModel } from './model/build.js';
 import type { ModelContext } from './model/context.js';
 import { minimise, objectiveFunctions } from './model/objectives.js';
@@ -36,10 +36,7 @@ export async function installationStart(content: ScenarioContent, settings: Opti
   const guess = buildModel(content, GUESS_RESOLUTION, { maxOperationBinaries: 0 });
   const objectives = objectiveFunctions(guess);
   const { cost, offset } = minimise(guess.lp.columns, objectives[settings.objective1], settings.objective2 ? objectives[settings.objective2] : undefined);
-  const thread = new SolverThread();
-  const onAbort = () => thread.stop();
-  signal?.addEventListener('abort', onAbort);
-  try {
+  return withSolverThread(signal, async (thread) => {
     await thread.load(guess.lp.arrays());
     const outcome = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: budgetSeconds, mipRelGap: settings.mipGapPercent / 100, subMipHeuristics: false });
     if (!outcome.colValue) return undefined;
@@ -52,8 +49,5 @@ export async function installationStart(content: ScenarioContent, settings: Opti
       values.push(Math.round(outcome.colValue[guessed]));
     }
     return indices.length ? { indices: Int32Array.from(indices), values: Float64Array.from(values), seconds: (performance.now() - started) / 1000 } : undefined;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    await thread.close();
-  }
+  });
 }

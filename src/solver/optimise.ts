@@ -6,7 +6,7 @@
  */
 import type { Objective, TemporalResolution } from '../api/values.js';
 import type { ScenarioContent } from '../service/model/documents.js';
-import { SolverThread } from './engine/solver-thread.js';
+import { type SolverThread, withSolverThread } from './engine/solver-thread.js';
 import type { SolveOutcome } from './engine/protocol.js';
 import { Expr, INF } from './lp.js';
 import { buildModel } from './model/build.js';
@@ -74,10 +74,7 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
     : undefined;
   if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
   if (start) ctx.notes.push(`the full-year solve started from the installation decisions of a typical-day solve (${start.seconds.toFixed(1)} s)`);
-  const thread = new SolverThread();
-  const onAbort = () => thread.stop();
-  hooks.signal?.addEventListener('abort', onAbort);
-  try {
+  return withSolverThread(hooks.signal, async (thread): Promise<OptimiseResult> => {
     await thread.load(arrays);
     const deadline = started / 1000 + settings.timeLimitMinutes * 60;
     const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, start?: InstallationStart): Promise<SolveOutcome> => {
@@ -133,10 +130,7 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
     points.push(endPoint);
     hooks.onProgress?.(points.length);
     return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };
-  } finally {
-    hooks.signal?.removeEventListener('abort', onAbort);
-    await thread.close();
-  }
+  });
 }
 
 /**

@@ -76,3 +76,16 @@ export class SolverThread {
     await this.worker.terminate();
   }
 }
+
+/** Runs `work` on a fresh solver thread that `signal` stops; the thread (and its memory) ends with it. */
+export async function withSolverThread<T>(signal: AbortSignal | undefined, work: (thread: SolverThread) => Promise<T>): Promise<T> {
+  const thread = new SolverThread();
+  const onAbort = () => thread.stop();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    return await work(thread);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await thread.close();
+  }
+}
