@@ -59,6 +59,8 @@ export interface ModelArrays {
   value: Float64Array;
   integrality: Int32Array;
   hasIntegers: boolean;
+  /** 1 for design columns (capacities, installation decisions, peaks): the year's operation depends on them, not on the hour. */
+  design: Uint8Array;
   colNames?: string[];
   rowNames?: string[];
 }
@@ -67,6 +69,7 @@ export class LinearProgram {
   private colLower: number[] = [];
   private colUpper: number[] = [];
   private integer: number[] = [];
+  private design: number[] = [];
   private colNames: string[] = [];
   private rowLower: number[] = [];
   private rowUpper: number[] = [];
@@ -94,6 +97,7 @@ export class LinearProgram {
     this.colLower.push(lower);
     this.colUpper.push(upper);
     this.integer.push(integer ? 1 : 0);
+    this.design.push(0);
     if (integer) this.integers++;
     this.colNames.push(name);
     return this.colLower.length - 1;
@@ -103,10 +107,27 @@ export class LinearProgram {
     return this.addVar(name, 0, 1, true);
   }
 
+  /**
+   * Marks a column as a design decision: sized or decided once per stage (a capacity, an
+   * installation, a contracted peak), not per time step. A full-year model whose only integers are
+   * design decisions can be solved by decomposition (engine/decomposition.ts).
+   */
+  markDesign(column: number): number {
+    this.design[column] = 1;
+    return column;
+  }
+
   /** Tightens a column's bounds (used to fix a variable). */
   setBounds(column: number, lower: number, upper: number): void {
     this.colLower[column] = lower;
     this.colUpper[column] = upper;
+  }
+
+  /** The design columns, in column order. */
+  designColumns(): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < this.design.length; j++) if (this.design[j]) out.push(j);
+    return out;
   }
 
   /** Adds a row lower ≤ Σ terms ≤ upper from alternating (index, coefficient) pairs or an expression. */
@@ -165,6 +186,7 @@ export class LinearProgram {
       value: Float64Array.from(value),
       integrality: Int32Array.from(this.integer),
       hasIntegers: this.integers > 0,
+      design: Uint8Array.from(this.design),
       colNames: withNames ? this.colNames.map(lpName) : undefined,
       rowNames: withNames ? this.rowNames.map(lpName) : undefined,
     };

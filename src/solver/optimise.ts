@@ -65,25 +65,37 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
   const epsilonRow = pareto ? ctx.lp.addRow('epsilon_objective2', new Expr().addExpr(f2.value, f2.sense === 'max' ? -1 : 1), -INF, INF) : -1;
   const arrays = ctx.lp.arrays(Boolean(hooks.onLp));
   const buildSeconds = elapsed();
-  // Over all 8,760 hours, the installation decisions of a typical-day solve give HiGHS a good
-  // first incumbent; a fifth of the time limit (at most a minute) may go to finding them. Found
-  // before the full model is loaded, so the two solver threads never hold memory at once. A guess
-  // that fails only costs the head start.
-  const start = settings.resolution === 'FULL' && !hooks.onLp
+  // Over all 8,760 hours the typical-day optimum is the starting design: decomposition prices it
+  // first, and a whole-MIP solve (the fallback) takes its installation decisions as a first
+  // incumbent. A fifth of the time limit (at most a minute) may go to finding it, before the full
+  // model is loaded, so the two solver threads never hold memory at once. A guess that fails only
+  // costs the head start.
+  // An LP is solved whole: decomposition replaces branch and bound, not the simplex.
+  const fullYear = settings.resolution === 'FULL' && !hooks.onLp && ctx.lp.binaries > 0;
+  const start = fullYear
     ? await installationStart(content, settings, ctx, Math.min(60, (settings.timeLimitMinutes * 60) / 5), hooks.signal).catch(() => undefined)
     : undefined;
   if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
-  if (start) ctx.notes.push(`the full-year solve started from the installation decisions of a typical-day solve (${start.seconds.toFixed(1)} s)`);
+  if (start) ctx.notes.push(`the full-year solve started from the design of a typical-day solve (${start.seconds.toFixed(1)} s)`);
+  const designColumns = Int32Array.from(ctx.lp.designColumns());
+  const designOf = (x: Float64Array) => ({ indices: designColumns, values: Float64Array.from(designColumns, (j) => x[j]) });
   return withSolverThread(hooks.signal, async (thread): Promise<OptimiseResult> => {
     await thread.load(arrays);
     const deadline = started / 1000 + settings.timeLimitMinutes * 60;
+    // Each solve after the first starts from the design of the one before.
+    let design = start?.design;
+    const decomposed: number[] = [];
     const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, start?: InstallationStart): Promise<SolveOutcome> => {
       const { cost, offset } = minimise(arrays.numCols, f, tie);
       const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
-      return thread.solve({
+      const outcome = await thread.solve({
         cost, offset, rows, timeLimitSeconds: deadline - performance.now() / 1000, mipRelGap: settings.mipGapPercent / 100,
-        subMipHeuristics: ctx.operationBinaries > 0, start,
+        subMipHeuristics: ctx.operationBinaries > 0, start: start?.indices.length ? start : undefined,
+        decompose: fullYear ? { start: design } : undefined,
       });
+      if (outcome.colValue) design = designOf(outcome.colValue);
+      if (outcome.iterations) decomposed.push(outcome.iterations);
+      return outcome;
     };
     if (hooks.onLp) {
       const { cost, offset } = minimise(arrays.numCols, f1);
@@ -105,6 +117,9 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
     }
     points.push(evaluate(first, 1));
     hooks.onProgress?.(1);
+    if (decomposed.length) {
+      ctx.notes.push(`the full-year model was solved by decomposition: ${decomposed[0]} designs priced by the year's operation, gap ${((first.mipGap ?? 0) * 100).toFixed(2)} %`);
+    }
     if (!pareto) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: incompleteness(first) };
 
     const last = await solve(f2, f1);

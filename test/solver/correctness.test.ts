@@ -85,7 +85,7 @@ describe('hand-computed optima', () => {
     expect(capacityOf(result, 'Boiler')).toBeCloseTo(8, 4);
   });
 
-  it('starts a full-year solve from the installation decisions of a typical-day solve, and still finds the optimum', async () => {
+  it('solves a full year by decomposition from the design of a typical-day solve, and finds the optimum', async () => {
     const { b, hub, gas, heat } = heatingCase();
     b.conversion('Cheap boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, fixedInvestmentCost: 3000, lifetime: 1 });
     b.conversion('Dear boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 500, lifetime: 1 });
@@ -97,7 +97,10 @@ describe('hand-computed optima', () => {
     expect(start && [...start.indices].map((column) => full.lp.name(column))).toEqual(['on_Cheap boiler @ Hub_Stage 1']);
     expect(start && [...start.values]).toEqual([1]);
     const result = await optimise(content, settings());
-    expect(result.kind === 'solved' && result.ctx.notes.join('\n')).toMatch(/started from the installation decisions of a typical-day solve/);
+    expect(result.kind === 'solved' && result.ctx.notes.join('\n')).toMatch(/started from the design of a typical-day solve/);
+    expect(result.kind === 'solved' && result.ctx.notes.join('\n')).toMatch(/solved by decomposition: \d+ designs priced/);
+    // The decomposition's design starts from the typical-day one: both boilers' capacities are in it.
+    expect(start && [...start.design.indices].map((column) => full.lp.name(column))).toEqual(expect.arrayContaining(['cap_Cheap boiler @ Hub_Stage 1', 'cap_Dear boiler @ Hub_Stage 1']));
     expect(result.kind === 'solved' && result.points[0].objectives.MIN_LIFE_CYCLE_COST).toBeCloseTo(4000 + (87_600 * 0.1) / 0.9, 1);
     expect(capacityOf(result, 'Cheap boiler')).toBeCloseTo(10, 4);
     expect(capacityOf(result, 'Dear boiler')).toBeCloseTo(0, 4);
@@ -116,13 +119,17 @@ describe('hand-computed optima', () => {
 
   it('points at the capacity limit when the only supply is too small', async () => {
     const { b, hub, gas, heat } = heatingCase();
-    const boiler = b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { lifetime: 1 });
+    // A fixed cost makes it a MIP, which at FULL goes to decomposition first.
+    const boiler = b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { lifetime: 1, fixedInvestmentCost: 100 });
     const content = b.build();
     content.resources.conversion.find((c) => c.guid === boiler)!.doc.modes[0].maximumCapacity = 5;
-    const result = await optimise(content, settings({ resolution: 'LOW' }));
-    expect(result.kind).toBe('infeasible');
-    expect(result.kind === 'infeasible' && result.info).toMatch(/energy balance/);
-    expect(result.kind === 'infeasible' && result.info).toMatch(/capacity/);
+    // FULL too: decomposition finds no design without unmet demand and hands over to the whole MIP.
+    for (const resolution of ['LOW', 'FULL'] as const) {
+      const result = await optimise(content, settings({ resolution }));
+      expect(result.kind, resolution).toBe('infeasible');
+      expect(result.kind === 'infeasible' && result.info, resolution).toMatch(/energy balance/);
+      expect(result.kind === 'infeasible' && result.info, resolution).toMatch(/capacity/);
+    }
   });
 });
 

@@ -6,11 +6,19 @@
  */
 import loadHighs from 'highs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Request, Response, SolveOutcome, SolveStatus } from './protocol.js';
+import type { ModelArrays } from '../lp.js';
+import { Decomposition, decomposable } from './decomposition.js';
+import type { Request, Response, SolveOrder, SolveOutcome, SolveStatus } from './protocol.js';
 
 const highs = await loadHighs();
 const interrupt = new Int32Array(workerData.interrupt as SharedArrayBuffer);
+let arrays: ModelArrays | undefined;
+/** Row bounds as the orders have set them (the master of a decomposition reads them). */
+let rowLower: Float64Array;
+let rowUpper: Float64Array;
+/** The whole model in HiGHS, created when first needed (a decomposed solve never needs it). */
 let model: ReturnType<typeof highs.createModel> | undefined;
+let decomposition: Decomposition | undefined;
 const S = highs.constants.modelStatus;
 
 const STATUS: Record<number, SolveStatus> = {
@@ -22,65 +30,99 @@ const stopIfAsked = (event: { interrupt(): void }) => {
   if (Atomics.load(interrupt, 0) !== 0) event.interrupt();
 };
 
+const cb = highs.constants.callbackType;
+const callbacks = { [cb.simplexInterrupt]: stopIfAsked, [cb.ipmInterrupt]: stopIfAsked, [cb.mipInterrupt]: stopIfAsked };
+
+/** The whole model in HiGHS, with the row bounds the orders have set so far. */
+function direct(): NonNullable<typeof model> {
+  if (model) return model;
+  const m = arrays!;
+  model = highs.createModel({
+    numCols: m.numCols, numRows: m.numRows, colCost: new Float64Array(m.numCols), colLower: m.colLower, colUpper: m.colUpper,
+    rowLower, rowUpper,
+    matrix: { format: 'csr', numRows: m.numRows, numCols: m.numCols, starts: m.starts, indices: m.index, values: m.value },
+    integrality: m.hasIntegers ? m.integrality : undefined,
+    colNames: m.colNames, rowNames: m.rowNames,
+  } as never);
+  model.options.set({ output_flag: false });
+  return model;
+}
+
+function solveDirectly(o: SolveOrder): SolveOutcome {
+  const current = direct();
+  current.changeColsCost({ kind: 'range', from: 0, to: o.cost.length - 1 } as never, o.cost);
+  current.changeObjectiveOffset(o.offset);
+  for (const row of o.rows) current.changeRowBounds(row.index, row.lower, row.upper);
+  current.options.set({
+    time_limit: Math.max(1, o.timeLimitSeconds), mip_rel_gap: o.mipRelGap,
+    mip_heuristic_run_rins: o.subMipHeuristics, mip_heuristic_run_rens: o.subMipHeuristics,
+  } as never);
+  if (o.start) {
+    try {
+      current.setSolution({ indices: o.start.indices, values: o.start.values } as never);
+    } catch {
+      // A start HiGHS will not take only costs the head start; the solve goes on without it.
+    }
+  }
+  const started = performance.now();
+  current.run(callbacks as never);
+  const status = STATUS[current.getModelStatus()] ?? 'error';
+  const outcome: SolveOutcome = { status, seconds: (performance.now() - started) / 1000 };
+  const primal = current.info.get('primal_solution_status' as never) as unknown as number;
+  if (status === 'optimal' || ((status === 'time-limit' || status === 'interrupted') && primal === 2)) {
+    outcome.colValue = current.getSolution().colValue;
+    outcome.objective = current.getObjectiveValue();
+    try {
+      outcome.mipGap = Number(current.info.get('mip_gap' as never));
+    } catch {
+      // LPs have no MIP gap.
+    }
+  }
+  return outcome;
+}
+
 function handle(request: Request): unknown {
   switch (request.type) {
     case 'load': {
       const m = request.model;
       model?.dispose();
-      model = highs.createModel({
-        numCols: m.numCols, numRows: m.numRows, colCost: new Float64Array(m.numCols), colLower: m.colLower, colUpper: m.colUpper,
-        rowLower: m.rowLower, rowUpper: m.rowUpper,
-        matrix: { format: 'csr', numRows: m.numRows, numCols: m.numCols, starts: m.starts, indices: m.index, values: m.value },
-        integrality: m.hasIntegers ? m.integrality : undefined,
-        colNames: m.colNames, rowNames: m.rowNames,
-      } as never);
-      model.options.set({ output_flag: false });
+      model = undefined;
+      decomposition?.dispose();
+      decomposition = undefined;
+      arrays = m;
+      rowLower = Float64Array.from(m.rowLower);
+      rowUpper = Float64Array.from(m.rowUpper);
       return { columns: m.numCols, rows: m.numRows };
     }
     case 'solve': {
       const o = request.order;
-      const current = model!;
-      current.changeColsCost({ kind: 'range', from: 0, to: o.cost.length - 1 } as never, o.cost);
-      current.changeObjectiveOffset(o.offset);
-      for (const row of o.rows) current.changeRowBounds(row.index, row.lower, row.upper);
-      current.options.set({
-        time_limit: Math.max(1, o.timeLimitSeconds), mip_rel_gap: o.mipRelGap,
-        mip_heuristic_run_rins: o.subMipHeuristics, mip_heuristic_run_rens: o.subMipHeuristics,
-      } as never);
-      if (o.start) {
-        try {
-          current.setSolution({ indices: o.start.indices, values: o.start.values } as never);
-        } catch {
-          // A start HiGHS will not take only costs the head start; the solve goes on without it.
-        }
+      for (const row of o.rows) {
+        rowLower[row.index] = row.lower;
+        rowUpper[row.index] = row.upper;
       }
       const started = performance.now();
-      const cb = highs.constants.callbackType;
-      current.run({ [cb.simplexInterrupt]: stopIfAsked, [cb.ipmInterrupt]: stopIfAsked, [cb.mipInterrupt]: stopIfAsked } as never);
-      const status = STATUS[current.getModelStatus()] ?? 'error';
-      const outcome: SolveOutcome = { status, seconds: (performance.now() - started) / 1000 };
-      const primal = current.info.get('primal_solution_status' as never) as unknown as number;
-      if (status === 'optimal' || ((status === 'time-limit' || status === 'interrupted') && primal === 2)) {
-        outcome.colValue = current.getSolution().colValue;
-        outcome.objective = current.getObjectiveValue();
-        try {
-          outcome.mipGap = Number(current.info.get('mip_gap' as never));
-        } catch {
-          // LPs have no MIP gap.
-        }
+      if (o.decompose && decomposable(arrays!)) {
+        decomposition ??= new Decomposition(highs, arrays!);
+        const outcome = decomposition.solve(o, rowLower, rowUpper, o.decompose.start, () => Atomics.load(interrupt, 0) !== 0);
+        if (outcome) return outcome;
+        // Decomposition could not answer: free it and solve the whole MIP in the time left.
+        decomposition.dispose();
+        decomposition = undefined;
       }
-      return outcome;
+      const left = o.timeLimitSeconds - (performance.now() - started) / 1000;
+      return solveDirectly({ ...o, timeLimitSeconds: left });
     }
     case 'lp': {
-      const current = model!;
+      const current = direct();
       current.changeColsCost({ kind: 'range', from: 0, to: request.cost.length - 1 } as never, request.cost);
       current.changeObjectiveOffset(request.offset);
       return current.exportModel('lp');
     }
     case 'iis': {
       // The default "light" strategy finds nothing for most models; 2 searches properly, within a limit.
-      model!.options.set({ iis_strategy: 2, iis_time_limit: 60 } as never);
-      const result = model!.getIis();
+      const current = direct();
+      current.options.set({ iis_strategy: 2, iis_time_limit: 60 } as never);
+      const result = current.getIis();
       return { rows: Array.from(result.rowIndex), columns: Array.from(result.colIndex) };
     }
   }

@@ -11,6 +11,11 @@ export interface SolveOrder {
   mipRelGap: number;
   /** A partial start for the MIP: values of some columns (HiGHS completes the rest or drops it). */
   start?: { indices: Int32Array; values: Float64Array };
+  /**
+   * Solve by decomposition (engine/decomposition.ts) when the model allows it, from this design
+   * (values of design columns); the worker falls back to the whole MIP when decomposition cannot.
+   */
+  decompose?: { start?: { indices: Int32Array; values: Float64Array } };
   /** Sub-MIP heuristics (RINS, RENS) cost more than they find when the only binaries are a few installation decisions. */
   subMipHeuristics: boolean;
 }
@@ -25,6 +30,8 @@ export interface SolveOutcome {
   mipGap?: number;
   seconds: number;
   message?: string;
+  /** Set when decomposition solved it: the number of designs priced. */
+  iterations?: number;
 }
 
 export type Request =

@@ -70,7 +70,7 @@ function addOne(ctx: ModelContext, impex: Resource<'impex'>): void {
       ctx.annual(money, columns, (t) => (importing ? 1 : -1) * energy[t] * annuity);
       money.addConstant(fixedPerYear * annuity);
       if (capacityPerYear > 0) {
-        const peak = lp.addVar(`peak_${item}_${stage.name}`, 0, doc.maxCapacityKW ?? INF);
+        const peak = lp.markDesign(lp.addVar(`peak_${item}_${stage.name}`, 0, doc.maxCapacityKW ?? INF));
         for (let t = 0; t < ctx.time.steps; t++) lp.addRow(`peakdef_${item}_${stage.name}_${t}`, [peak, 1, columns[t], -1], 0, INF);
         money.add(peak, (importing ? 1 : -1) * capacityPerYear * annuity);
         ctx.capacities.push({ kind: importing ? 'import' : 'export', item: doc.name, hub, stage: s, unit: 'kW', column: peak });

@@ -47,7 +47,7 @@ export function addPackagesAndGroups(ctx: ModelContext): void {
       if (doc.mustBeInstalled === 'mustBeInstalled') lp.addRow(`mustpkg_${tag}`, sumRow(columns), 1, INF);
       if (doc.mutuallyExclusiveGroup) {
         // The package is "used" in a hub when any of its technologies is installed there.
-        const used = lp.addBinary(`pkg_${tag}`);
+        const used = lp.markDesign(lp.addBinary(`pkg_${tag}`));
         for (const c of columns) lp.addRow(`pkguse_${tag}_${c}`, [used, 1, c, -1], 0, INF);
         const group = groups.get(doc.mutuallyExclusiveGroup) ?? new Map<string, number[]>();
         groups.set(doc.mutuallyExclusiveGroup, group);

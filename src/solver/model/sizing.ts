@@ -105,25 +105,25 @@ export function addSizing(ctx: ModelContext, spec: SizingSpec): Sized {
     for (const s of run) {
       const stage = ctx.stages[s];
       const tag = `${spec.item}_${stage.name}`;
-      const capacity = fixedSize
+      const capacity = lp.markDesign(fixedSize
         ? lp.addVar(`cap_${tag}`, spec.specified!, spec.specified!)
-        : lp.addVar(`cap_${tag}`, 0, max === INF ? INF : max);
+        : lp.addVar(`cap_${tag}`, 0, max === INF ? INF : max));
       sized.capacity.set(s, capacity);
       ctx.capacities.push({ kind: spec.kind, item: spec.item, hub: spec.hub, stage: s, unit: spec.unit, column: capacity });
-      const added = lp.addVar(`new_${tag}`, 0, INF);
+      const added = lp.markDesign(lp.addVar(`new_${tag}`, 0, INF));
       // capacity = carried-on capacity + new capacity
       lp.addRow(`carry_${tag}`, previousCapacity === undefined ? [capacity, 1, added, -1] : [capacity, 1, previousCapacity, -1, added, -1], 0, 0);
 
       let installed: number | undefined;
       let newlyInstalled: number | undefined;
       if (binary) {
-        installed = lp.addBinary(`on_${tag}`);
+        installed = lp.markDesign(lp.addBinary(`on_${tag}`));
         sized.installed!.set(s, installed);
         ctx.installationDecisions.set(tag, installed);
         if (mustInstall) lp.setBounds(installed, 1, 1);
         lp.addRow(`maxcap_${tag}`, [capacity, 1, installed, -max], -INF, 0);
         if (spec.min > 0) lp.addRow(`mincap_${tag}`, [capacity, 1, installed, -spec.min], 0, INF);
-        newlyInstalled = lp.addVar(`install_${tag}`, 0, 1);
+        newlyInstalled = lp.markDesign(lp.addVar(`install_${tag}`, 0, 1));
         lp.addRow(`newinstall_${tag}`, previousInstalled === undefined ? [newlyInstalled, 1, installed, -1] : [newlyInstalled, 1, installed, -1, previousInstalled, 1], 0, INF);
         if (previousInstalled !== undefined) lp.addRow(`keep_${tag}`, [installed, 1, previousInstalled, -1], 0, INF);
       } else if (spec.min > 0 && !fixedSize) {

@@ -1,0 +1,313 @@
+/**
+ * Benders decomposition of a full-year model whose only integers are design decisions.
+ *
+ * Why: over 8,760 hours the capacity columns sit in tens of thousands of rows (output ≤ capacity
+ * every hour), which makes each simplex iteration of the whole MIP slow in WebAssembly HiGHS — one
+ * LP relaxation of the demo district takes over a minute and HiGHS's MIP needs several, in 1.6 GB.
+ * With the design fixed, those rows become bounds: the same year's operation solves in a few seconds
+ * and re-solves warm in about one. So a small master problem (the design columns, the rows among
+ * them, and cuts) proposes designs, the operation LP prices them, and each price with its reduced
+ * costs is a cut: operation cost ≥ V(ŷ) + Σ rc·(y − ŷ), valid because V is convex in the design.
+ *
+ * - Lower bound: the master's optimum (its cuts under-estimate V everywhere).
+ * - Upper bound: a design whose operation needs no slack, priced exactly.
+ * - Stabilisation (in-out, Ben-Ameur & Neto): cuts are taken between the master's answer and the
+ *   best design so far (weight ALPHA on the master's), which keeps the master from jumping between
+ *   extremes; when a cut does not raise the lower bound, the next is taken at the master's answer.
+ * - Designs that leave demand unmet are priced with penalised slack on the balance rows, so every
+ *   proposal yields a cut; the penalty only under-estimates V, so the bounds stay valid, and only
+ *   designs with no slack count as solutions.
+ *
+ * It stops when the gap is within the requested MIP gap, as HiGHS would; anything it cannot handle
+ * (an operation LP that is infeasible even with slack, a master it cannot solve, a design at a bound
+ * it had to invent) answers undefined and the caller solves the whole MIP directly.
+ */
+import type { ModelArrays } from '../lp.js';
+import type { SolveOrder, SolveOutcome } from './protocol.js';
+
+import type loadHighs from 'highs';
+
+type Highs = Awaited<ReturnType<typeof loadHighs>>;
+type HighsModel = ReturnType<Highs['createModel']>;
+
+/** Weight of the master's answer in the point a cut is taken at (measured best at 0.1 on the demo district). */
+const ALPHA = 0.1;
+/**
+ * Stand-in upper bound for design columns without one (a contracted peak, say): ten times the start
+ * or 10,000, whichever is larger. Kept small because the first masters go to their bounds; a
+ * solution at the stand-in is not trusted.
+ */
+const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start ?? 0));
+/** Penalty per unit of balance slack, relative to the largest hourly cost coefficient. */
+const PENALTY_FACTOR = 1e4;
+const MAX_ITERATIONS = 500;
+/** Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. */
+const WARM_ITERATIONS = 15_000;
+
+export interface DesignPoint {
+  indices: Int32Array;
+  values: Float64Array;
+}
+
+/** True when decomposition applies: every integer column is a design column, and some design column prices operation. */
+export function decomposable(m: ModelArrays): boolean {
+  for (let j = 0; j < m.numCols; j++) if (m.integrality[j] && !m.design[j]) return false;
+  return m.design.some((d) => d === 1);
+}
+
+export class Decomposition {
+  private readonly sub: HighsModel;
+  /** Design columns, in column order. */
+  private readonly designCols: number[];
+  /** Design columns that appear in operation rows: the ones a cut speaks about. */
+  private readonly linked: number[];
+  /** Rows among design columns only. */
+  private readonly masterRows: number[];
+  private readonly slackCols: number;
+  private readonly slackRows: number[];
+
+  constructor(private readonly highs: Highs, private readonly m: ModelArrays) {
+    const operationRow = new Uint8Array(m.numRows);
+    const inOperation = new Uint8Array(m.numCols);
+    for (let r = 0; r < m.numRows; r++) {
+      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (!m.design[m.index[k]]) operationRow[r] = 1;
+      if (operationRow[r]) for (let k = m.starts[r]; k < m.starts[r + 1]; k++) inOperation[m.index[k]] = 1;
+    }
+    this.designCols = [];
+    for (let j = 0; j < m.numCols; j++) if (m.design[j]) this.designCols.push(j);
+    this.linked = this.designCols.filter((j) => inOperation[j]);
+    this.masterRows = [];
+    for (let r = 0; r < m.numRows; r++) if (!operationRow[r]) this.masterRows.push(r);
+
+    // The operation LP: every column, the operation rows only, no integrality.
+    const rows: number[] = [];
+    for (let r = 0; r < m.numRows; r++) if (operationRow[r]) rows.push(r);
+    const starts = new Int32Array(rows.length + 1);
+    let nnz = 0;
+    for (let i = 0; i < rows.length; i++) {
+      nnz += m.starts[rows[i] + 1] - m.starts[rows[i]];
+      starts[i + 1] = nnz;
+    }
+    const index = new Int32Array(nnz);
+    const value = new Float64Array(nnz);
+    for (let i = 0; i < rows.length; i++) {
+      index.set(m.index.subarray(m.starts[rows[i]], m.starts[rows[i] + 1]), starts[i]);
+      value.set(m.value.subarray(m.starts[rows[i]], m.starts[rows[i] + 1]), starts[i]);
+    }
+    this.sub = highs.createModel({
+      numCols: m.numCols, numRows: rows.length, colCost: new Float64Array(m.numCols), colLower: m.colLower, colUpper: m.colUpper,
+      rowLower: Float64Array.from(rows, (r) => m.rowLower[r]), rowUpper: Float64Array.from(rows, (r) => m.rowUpper[r]),
+      matrix: { format: 'csr', numRows: rows.length, numCols: m.numCols, starts, indices: index, values: value },
+    });
+    this.sub.options.set({ output_flag: false });
+    this.subRowOf = new Map(rows.map((r, i) => [r, i]));
+
+    // Slack on balances with a demand: supply where demand is positive, absorption where negative.
+    this.slackRows = [];
+    const signs: number[] = [];
+    rows.forEach((r, i) => {
+      if (m.rowLower[r] === m.rowUpper[r] && m.rowLower[r] !== 0) {
+        this.slackRows.push(i);
+        signs.push(Math.sign(m.rowLower[r]));
+      }
+    });
+    this.slackCols = this.slackRows.length;
+    if (this.slackCols > 0) {
+      this.sub.addCols({
+        cost: new Float64Array(this.slackCols), lower: new Float64Array(this.slackCols), upper: new Float64Array(this.slackCols).fill(Infinity),
+        matrix: {
+          format: 'csc', numRows: rows.length, numCols: this.slackCols, starts: Int32Array.from({ length: this.slackCols + 1 }, (_, k) => k),
+          indices: Int32Array.from(this.slackRows), values: Float64Array.from(signs),
+        },
+      });
+    }
+  }
+
+  private readonly subRowOf: Map<number, number>;
+
+  dispose(): void {
+    this.sub.dispose();
+  }
+
+  /**
+   * Solves the order: minimise cost over the full model. `rowLower`/`rowUpper` are the current row
+   * bounds (the order's rows already applied). Undefined when the caller should solve directly.
+   */
+  solve(order: SolveOrder, rowLower: Float64Array, rowUpper: Float64Array, start: DesignPoint | undefined, interrupted: () => boolean): SolveOutcome | undefined {
+    const began = performance.now();
+    const remaining = () => order.timeLimitSeconds - (performance.now() - began) / 1000;
+    const { m, sub, linked } = this;
+    const cost = order.cost;
+
+    // Operation prices: design costs belong to the master; slack is penalised.
+    const subCost = Float64Array.from(cost);
+    let largest = 0;
+    for (let j = 0; j < m.numCols; j++) {
+      if (m.design[j]) subCost[j] = 0;
+      else largest = Math.max(largest, Math.abs(cost[j]));
+    }
+    sub.changeColsCost({ kind: 'range', from: 0, to: m.numCols - 1 }, subCost);
+    if (this.slackCols > 0) {
+      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
+    }
+    for (const row of order.rows) {
+      const at = this.subRowOf.get(row.index);
+      if (at !== undefined) sub.changeRowBounds(at, row.lower, row.upper);
+    }
+
+    // The first point: the start's design where it says, else the lower bound.
+    const given = new Map<number, number>();
+    if (start) start.indices.forEach((j, k) => given.set(j, start.values[k]));
+    const upper = Float64Array.from(this.designCols, (j) => Math.min(m.colUpper[j], clipFor(given.get(j))));
+    const master = this.buildMaster(cost, rowLower, rowUpper, upper);
+    const theta = this.designCols.length;
+    const position = new Map(this.designCols.map((j, i) => [j, i]));
+    try {
+      let point = Float64Array.from(linked, (j) => given.get(j) ?? m.colLower[j]);
+      let best: { upper: number; design: Float64Array; x: Float64Array } | undefined;
+      let lower = -Infinity;
+      /** The best design's cost with the penalty for any slack it needs. */
+      let penalised = Infinity;
+      let iterations = 0;
+      let status: SolveOutcome['status'] = 'optimal';
+
+      for (;;) {
+        iterations++;
+        // Price the point's operation and cut.
+        for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
+        const subStatus = this.priceOperation(remaining());
+        if (subStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
+        if (subStatus === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
+        if (subStatus !== this.highs.constants.modelStatus.optimal) return undefined;
+        const solution = sub.getSolution();
+        const operation = sub.getObjectiveValue();
+        const reduced = Float64Array.from(linked, (j) => solution.colDual[j]);
+        this.addCut(master, theta, position, point, operation, reduced);
+
+        let slack = 0;
+        for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
+        const completed = this.completeDesign(master, theta, position, point, upper);
+        if (completed) {
+          penalised = Math.min(penalised, completed.investment + operation);
+          if (slack <= 1e-6 && (!best || completed.investment + operation < best.upper)) {
+            const x = solution.colValue.slice(0, m.numCols);
+            for (let i = 0; i < this.designCols.length; i++) x[this.designCols[i]] = completed.design[i];
+            best = { upper: completed.investment + operation, design: completed.design, x };
+          }
+        }
+
+        // Ask the master for the best design under the cuts.
+        master.options.set({ time_limit: Math.max(1, remaining()) });
+        master.run();
+        if (master.getModelStatus() !== this.highs.constants.modelStatus.optimal) return undefined;
+        const bound = Number(master.info.get('mip_dual_bound'));
+        const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
+        lower = Math.max(lower, bound);
+        const within = (upper: number) => upper - lower <= order.mipRelGap * Math.max(1, Math.abs(upper));
+        if (best && within(best.upper)) break;
+        // The best design even with penalised slack leaves demand unmet: the model is infeasible
+        // (or nearly), which the whole MIP diagnoses properly.
+        if (within(penalised)) return undefined;
+        if (interrupted()) { status = 'interrupted'; break; }
+        if (remaining() <= 0) { status = 'time-limit'; break; }
+        if (iterations >= MAX_ITERATIONS) return undefined;
+
+        const proposal = master.getSolution().colValue;
+        const weight = raised && best ? ALPHA : 1;
+        point = Float64Array.from(linked, (j) => {
+          const proposed = proposal[position.get(j)!];
+          return best ? weight * proposed + (1 - weight) * best.design[position.get(j)!] : proposed;
+        });
+      }
+      if (!best) return { status, seconds: (performance.now() - began) / 1000 };
+      if (this.designCols.some((j, i) => upper[i] < m.colUpper[j] && best!.design[i] >= upper[i] * (1 - 1e-9))) return undefined;
+      return {
+        status, colValue: best.x, objective: best.upper + order.offset, seconds: (performance.now() - began) / 1000,
+        mipGap: Number.isFinite(lower) ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
+        iterations,
+      };
+    } finally {
+      master.dispose();
+    }
+  }
+
+  /**
+   * Solves the operation LP at the design its bounds now fix. Warm from the last basis when the
+   * design moved little (hundreds of iterations); when it moved far, a warm start without presolve
+   * is slower than starting over with presolve, which turns every `output ≤ capacity` row into a
+   * bound — so a warm attempt gets an iteration budget and the LP starts over when it runs out.
+   * No callbacks: HiGHS calling into JavaScript at every simplex iteration costs more than the
+   * solve; a stop is honoured between solves, a few seconds apart.
+   */
+  private priceOperation(seconds: number): number {
+    const { sub } = this;
+    const limit = this.highs.constants.modelStatus.iterationLimit;
+    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: WARM_ITERATIONS } as never);
+    sub.run();
+    if (sub.getModelStatus() !== limit) return sub.getModelStatus();
+    sub.clearSolver();
+    sub.options.set({ simplex_iteration_limit: 2 ** 31 - 1 } as never);
+    sub.run();
+    return sub.getModelStatus();
+  }
+
+  /** The master: design columns with their costs and rows, plus θ for the operation's cost. */
+  private buildMaster(cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, upper: Float64Array): HighsModel {
+    const { m, designCols, masterRows } = this;
+    const position = new Map(designCols.map((j, i) => [j, i]));
+    const numCols = designCols.length + 1;
+    const starts = new Int32Array(masterRows.length + 1);
+    const index: number[] = [];
+    const value: number[] = [];
+    masterRows.forEach((r, i) => {
+      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) {
+        index.push(position.get(m.index[k])!);
+        value.push(m.value[k]);
+      }
+      starts[i + 1] = index.length;
+    });
+    const master = this.highs.createModel({
+      numCols, numRows: masterRows.length,
+      colCost: Float64Array.from([...designCols.map((j) => cost[j]), 1]),
+      // θ starts unbounded below in principle; a huge finite bound keeps the first masters bounded.
+      colLower: Float64Array.from([...designCols.map((j) => m.colLower[j]), -1e13]),
+      colUpper: Float64Array.from([...upper, Infinity]),
+      rowLower: Float64Array.from(masterRows, (r) => rowLower[r]), rowUpper: Float64Array.from(masterRows, (r) => rowUpper[r]),
+      matrix: { format: 'csr', numRows: masterRows.length, numCols, starts, indices: Int32Array.from(index), values: Float64Array.from(value) },
+      integrality: Int32Array.from([...designCols.map((j) => m.integrality[j]), 0]),
+    });
+    master.options.set({ output_flag: false, mip_rel_gap: 1e-9 });
+    return master;
+  }
+
+  /** θ ≥ V(ŷ) + Σ rc·(y − ŷ) over the linked design columns. */
+  private addCut(master: HighsModel, theta: number, position: Map<number, number>, point: Float64Array, operation: number, reduced: Float64Array): void {
+    const indices = [theta];
+    const values = [1];
+    let rhs = operation;
+    this.linked.forEach((j, k) => {
+      if (Math.abs(reduced[k]) <= 1e-12) return;
+      indices.push(position.get(j)!);
+      values.push(-reduced[k]);
+      rhs -= reduced[k] * point[k];
+    });
+    master.addRow(rhs, Infinity, { indices: Int32Array.from(indices), values: Float64Array.from(values) });
+  }
+
+  /**
+   * The cheapest whole design with the linked columns at `point` (installation decisions and the
+   * rest follow from the master's rows): its investment-side cost, or undefined if none exists.
+   */
+  private completeDesign(master: HighsModel, theta: number, position: Map<number, number>, point: Float64Array, upper: Float64Array): { investment: number; design: Float64Array } | undefined {
+    const { m, linked } = this;
+    linked.forEach((j, k) => master.changeColBounds(position.get(j)!, point[k], point[k]));
+    try {
+      master.run();
+      if (master.getModelStatus() !== this.highs.constants.modelStatus.optimal) return undefined;
+      const values = master.getSolution().colValue;
+      return { investment: master.getObjectiveValue() - values[theta], design: values.slice(0, theta) };
+    } finally {
+      linked.forEach((j) => master.changeColBounds(position.get(j)!, m.colLower[j], upper[position.get(j)!]));
+    }
+  }
+}
