@@ -7,6 +7,7 @@
  * incumbent. It is only a start: the bound and the answer are the full-year model's.
  */
 import type { ScenarioContent } from '../service/model/documents.js';
+import type { ColumnValues } from './engine/protocol.js';
 import { withSolverThread } from './engine/solver-thread.js';
 import { buildModel } from './model/build.js';
 import type { ModelContext } from './model/context.js';
@@ -16,11 +17,10 @@ import type { OptimiseSettings } from './optimise.js';
 /** Typical days enough to tell which items pay off, solved in seconds. */
 const GUESS_RESOLUTION = 'MEDIUM';
 
-export interface InstallationStart {
-  indices: Int32Array;
-  values: Float64Array;
+/** The installation decisions alone (`indices`, `values`): a partial start for a whole-MIP solve. */
+export interface InstallationStart extends ColumnValues {
   /** The whole design of the typical-day optimum (capacities too), by column of the full model: where a decomposition starts. */
-  design: { indices: Int32Array; values: Float64Array };
+  design: ColumnValues;
   /** Seconds spent finding it. */
   seconds: number;
 }
@@ -40,20 +40,14 @@ export async function installationStart(content: ScenarioContent, settings: Opti
     await thread.load(guess.lp.arrays());
     const outcome = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: budgetSeconds, mipRelGap: settings.mipGapPercent / 100, subMipHeuristics: false });
     if (!outcome.colValue) return undefined;
-    const indices: number[] = [];
-    const values: number[] = [];
-    for (const [key, column] of full.installationDecisions) {
-      const guessed = guess.installationDecisions.get(key);
-      if (guessed === undefined) continue;
-      indices.push(column);
-      values.push(Math.round(outcome.colValue[guessed]));
-    }
+    // Design columns carry the same names at every resolution.
     const guessed = new Map(guess.lp.designColumns().map((j) => [guess.lp.name(j), outcome.colValue![j]]));
     const design = full.lp.designColumns().filter((j) => guessed.has(full.lp.name(j)));
-    const seconds = (performance.now() - started) / 1000;
+    const values = Float64Array.from(design, (j) => guessed.get(full.lp.name(j))!);
+    const decisions = design.flatMap((j, k) => (full.lp.isInteger(j) ? [k] : []));
     return {
-      indices: Int32Array.from(indices), values: Float64Array.from(values), seconds,
-      design: { indices: Int32Array.from(design), values: Float64Array.from(design, (j) => guessed.get(full.lp.name(j))!) },
+      indices: Int32Array.from(decisions, (k) => design[k]), values: Float64Array.from(decisions, (k) => Math.round(values[k])),
+      design: { indices: Int32Array.from(design), values }, seconds: (performance.now() - started) / 1000,
     };
   });
 }

@@ -123,6 +123,10 @@ export class LinearProgram {
     this.colUpper[column] = upper;
   }
 
+  isInteger(column: number): boolean {
+    return this.integer[column] === 1;
+  }
+
   /** The design columns, in column order. */
   designColumns(): number[] {
     const out: number[] = [];

@@ -7,13 +7,13 @@
 import type { Objective, TemporalResolution } from '../api/values.js';
 import type { ScenarioContent } from '../service/model/documents.js';
 import { type SolverThread, withSolverThread } from './engine/solver-thread.js';
-import type { SolveOutcome } from './engine/protocol.js';
+import type { ColumnValues, SolveOutcome } from './engine/protocol.js';
 import { Expr, INF } from './lp.js';
 import { buildModel } from './model/build.js';
 import type { ModelContext } from './model/context.js';
 import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/objectives.js';
 import { diagnoseInfeasibility } from './diagnosis.js';
-import { type InstallationStart, installationStart } from './installation-start.js';
+import { installationStart } from './installation-start.js';
 
 export interface OptimiseSettings {
   objective1: Objective;
@@ -69,8 +69,7 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
   // first, and a whole-MIP solve (the fallback) takes its installation decisions as a first
   // incumbent. A fifth of the time limit (at most a minute) may go to finding it, before the full
   // model is loaded, so the two solver threads never hold memory at once. A guess that fails only
-  // costs the head start.
-  // An LP is solved whole: decomposition replaces branch and bound, not the simplex.
+  // costs the head start. An LP is solved whole: decomposition replaces branch and bound, not the simplex.
   const fullYear = settings.resolution === 'FULL' && !hooks.onLp && ctx.lp.binaries > 0;
   const start = fullYear
     ? await installationStart(content, settings, ctx, Math.min(60, (settings.timeLimitMinutes * 60) / 5), hooks.signal).catch(() => undefined)
@@ -84,17 +83,15 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
     const deadline = started / 1000 + settings.timeLimitMinutes * 60;
     // Each solve after the first starts from the design of the one before.
     let design = start?.design;
-    const decomposed: number[] = [];
-    const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, start?: InstallationStart): Promise<SolveOutcome> => {
+    const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, mipStart?: ColumnValues): Promise<SolveOutcome> => {
       const { cost, offset } = minimise(arrays.numCols, f, tie);
       const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
       const outcome = await thread.solve({
         cost, offset, rows, timeLimitSeconds: deadline - performance.now() / 1000, mipRelGap: settings.mipGapPercent / 100,
-        subMipHeuristics: ctx.operationBinaries > 0, start: start?.indices.length ? start : undefined,
+        subMipHeuristics: ctx.operationBinaries > 0, start: mipStart?.indices.length ? mipStart : undefined,
         decompose: fullYear ? { start: design } : undefined,
       });
       if (outcome.colValue) design = designOf(outcome.colValue);
-      if (outcome.iterations) decomposed.push(outcome.iterations);
       return outcome;
     };
     if (hooks.onLp) {
@@ -117,8 +114,8 @@ export async function optimise(content: ScenarioContent, settings: OptimiseSetti
     }
     points.push(evaluate(first, 1));
     hooks.onProgress?.(1);
-    if (decomposed.length) {
-      ctx.notes.push(`the full-year model was solved by decomposition: ${decomposed[0]} designs priced by the year's operation, gap ${((first.mipGap ?? 0) * 100).toFixed(2)} %`);
+    if (first.iterations) {
+      ctx.notes.push(`the full-year model was solved by decomposition: ${first.iterations} designs priced by the year's operation, gap ${((first.mipGap ?? 0) * 100).toFixed(2)} %`);
     }
     if (!pareto) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: incompleteness(first) };
 

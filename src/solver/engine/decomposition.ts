@@ -23,7 +23,7 @@
  * it had to invent) answers undefined and the caller solves the whole MIP directly.
  */
 import type { ModelArrays } from '../lp.js';
-import type { SolveOrder, SolveOutcome } from './protocol.js';
+import type { ColumnValues, SolveOrder, SolveOutcome } from './protocol.js';
 
 import type loadHighs from 'highs';
 
@@ -44,11 +44,6 @@ const MAX_ITERATIONS = 500;
 /** Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. */
 const WARM_ITERATIONS = 15_000;
 
-export interface DesignPoint {
-  indices: Int32Array;
-  values: Float64Array;
-}
-
 /** True when decomposition applies: every integer column is a design column, and some design column prices operation. */
 export function decomposable(m: ModelArrays): boolean {
   for (let j = 0; j < m.numCols; j++) if (m.integrality[j] && !m.design[j]) return false;
@@ -61,10 +56,13 @@ export class Decomposition {
   private readonly designCols: number[];
   /** Design columns that appear in operation rows: the ones a cut speaks about. */
   private readonly linked: number[];
+  /** Master column of each design column. */
+  private readonly position: Map<number, number>;
   /** Rows among design columns only. */
   private readonly masterRows: number[];
+  /** Operation-LP row of each operation row of the model. */
+  private readonly subRowOf: Map<number, number>;
   private readonly slackCols: number;
-  private readonly slackRows: number[];
 
   constructor(private readonly highs: Highs, private readonly m: ModelArrays) {
     const operationRow = new Uint8Array(m.numRows);
@@ -76,6 +74,7 @@ export class Decomposition {
     this.designCols = [];
     for (let j = 0; j < m.numCols; j++) if (m.design[j]) this.designCols.push(j);
     this.linked = this.designCols.filter((j) => inOperation[j]);
+    this.position = new Map(this.designCols.map((j, i) => [j, i]));
     this.masterRows = [];
     for (let r = 0; r < m.numRows; r++) if (!operationRow[r]) this.masterRows.push(r);
 
@@ -103,27 +102,25 @@ export class Decomposition {
     this.subRowOf = new Map(rows.map((r, i) => [r, i]));
 
     // Slack on balances with a demand: supply where demand is positive, absorption where negative.
-    this.slackRows = [];
+    const slackRows: number[] = [];
     const signs: number[] = [];
     rows.forEach((r, i) => {
       if (m.rowLower[r] === m.rowUpper[r] && m.rowLower[r] !== 0) {
-        this.slackRows.push(i);
+        slackRows.push(i);
         signs.push(Math.sign(m.rowLower[r]));
       }
     });
-    this.slackCols = this.slackRows.length;
+    this.slackCols = slackRows.length;
     if (this.slackCols > 0) {
       this.sub.addCols({
         cost: new Float64Array(this.slackCols), lower: new Float64Array(this.slackCols), upper: new Float64Array(this.slackCols).fill(Infinity),
         matrix: {
           format: 'csc', numRows: rows.length, numCols: this.slackCols, starts: Int32Array.from({ length: this.slackCols + 1 }, (_, k) => k),
-          indices: Int32Array.from(this.slackRows), values: Float64Array.from(signs),
+          indices: Int32Array.from(slackRows), values: Float64Array.from(signs),
         },
       });
     }
   }
-
-  private readonly subRowOf: Map<number, number>;
 
   dispose(): void {
     this.sub.dispose();
@@ -133,7 +130,7 @@ export class Decomposition {
    * Solves the order: minimise cost over the full model. `rowLower`/`rowUpper` are the current row
    * bounds (the order's rows already applied). Undefined when the caller should solve directly.
    */
-  solve(order: SolveOrder, rowLower: Float64Array, rowUpper: Float64Array, start: DesignPoint | undefined, interrupted: () => boolean): SolveOutcome | undefined {
+  solve(order: SolveOrder, rowLower: Float64Array, rowUpper: Float64Array, start: ColumnValues | undefined, interrupted: () => boolean): SolveOutcome | undefined {
     const began = performance.now();
     const remaining = () => order.timeLimitSeconds - (performance.now() - began) / 1000;
     const { m, sub, linked } = this;
@@ -161,7 +158,7 @@ export class Decomposition {
     const upper = Float64Array.from(this.designCols, (j) => Math.min(m.colUpper[j], clipFor(given.get(j))));
     const master = this.buildMaster(cost, rowLower, rowUpper, upper);
     const theta = this.designCols.length;
-    const position = new Map(this.designCols.map((j, i) => [j, i]));
+    const { position } = this;
     try {
       let point = Float64Array.from(linked, (j) => given.get(j) ?? m.colLower[j]);
       let best: { upper: number; design: Float64Array; x: Float64Array } | undefined;
@@ -182,11 +179,11 @@ export class Decomposition {
         const solution = sub.getSolution();
         const operation = sub.getObjectiveValue();
         const reduced = Float64Array.from(linked, (j) => solution.colDual[j]);
-        this.addCut(master, theta, position, point, operation, reduced);
+        this.addCut(master, theta, point, operation, reduced);
 
         let slack = 0;
         for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
-        const completed = this.completeDesign(master, theta, position, point, upper);
+        const completed = this.completeDesign(master, theta, point, upper);
         if (completed) {
           penalised = Math.min(penalised, completed.investment + operation);
           if (slack <= 1e-6 && (!best || completed.investment + operation < best.upper)) {
@@ -253,8 +250,7 @@ export class Decomposition {
 
   /** The master: design columns with their costs and rows, plus θ for the operation's cost. */
   private buildMaster(cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, upper: Float64Array): HighsModel {
-    const { m, designCols, masterRows } = this;
-    const position = new Map(designCols.map((j, i) => [j, i]));
+    const { m, designCols, masterRows, position } = this;
     const numCols = designCols.length + 1;
     const starts = new Int32Array(masterRows.length + 1);
     const index: number[] = [];
@@ -281,13 +277,13 @@ export class Decomposition {
   }
 
   /** θ ≥ V(ŷ) + Σ rc·(y − ŷ) over the linked design columns. */
-  private addCut(master: HighsModel, theta: number, position: Map<number, number>, point: Float64Array, operation: number, reduced: Float64Array): void {
+  private addCut(master: HighsModel, theta: number, point: Float64Array, operation: number, reduced: Float64Array): void {
     const indices = [theta];
     const values = [1];
     let rhs = operation;
     this.linked.forEach((j, k) => {
       if (Math.abs(reduced[k]) <= 1e-12) return;
-      indices.push(position.get(j)!);
+      indices.push(this.position.get(j)!);
       values.push(-reduced[k]);
       rhs -= reduced[k] * point[k];
     });
@@ -298,8 +294,8 @@ export class Decomposition {
    * The cheapest whole design with the linked columns at `point` (installation decisions and the
    * rest follow from the master's rows): its investment-side cost, or undefined if none exists.
    */
-  private completeDesign(master: HighsModel, theta: number, position: Map<number, number>, point: Float64Array, upper: Float64Array): { investment: number; design: Float64Array } | undefined {
-    const { m, linked } = this;
+  private completeDesign(master: HighsModel, theta: number, point: Float64Array, upper: Float64Array): { investment: number; design: Float64Array } | undefined {
+    const { m, linked, position } = this;
     linked.forEach((j, k) => master.changeColBounds(position.get(j)!, point[k], point[k]));
     try {
       master.run();

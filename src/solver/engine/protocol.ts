@@ -1,6 +1,12 @@
 /** Messages between the solver thread's handle and the HiGHS worker. */
 import type { ModelArrays } from '../lp.js';
 
+/** Values of some columns, by index. */
+export interface ColumnValues {
+  indices: Int32Array;
+  values: Float64Array;
+}
+
 export interface SolveOrder {
   /** Dense objective coefficients (minimised) and constant. */
   cost: Float64Array;
@@ -10,12 +16,12 @@ export interface SolveOrder {
   timeLimitSeconds: number;
   mipRelGap: number;
   /** A partial start for the MIP: values of some columns (HiGHS completes the rest or drops it). */
-  start?: { indices: Int32Array; values: Float64Array };
+  start?: ColumnValues;
   /**
    * Solve by decomposition (engine/decomposition.ts) when the model allows it, from this design
    * (values of design columns); the worker falls back to the whole MIP when decomposition cannot.
    */
-  decompose?: { start?: { indices: Int32Array; values: Float64Array } };
+  decompose?: { start?: ColumnValues };
   /** Sub-MIP heuristics (RINS, RENS) cost more than they find when the only binaries are a few installation decisions. */
   subMipHeuristics: boolean;
 }

@@ -72,11 +72,6 @@ export class ModelContext {
   readonly series: SeriesReport[] = [];
   /** Installed binaries of technologies: technology guid → hub guid → stage → column. */
   readonly installed: InstallRegistry = new Map();
-  /**
-   * Every installation binary by item and stage (the same key at any resolution), so a solve over
-   * typical days can hand its installation decisions to a full-year solve as a start.
-   */
-  readonly installationDecisions = new Map<string, number>();
   /** Notes on simplifications applied to this model, reported with the results. */
   readonly notes: string[] = [];
   /** Largest power a capacity can need: bounds capacities and sets big-M constants. */

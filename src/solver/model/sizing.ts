@@ -119,7 +119,6 @@ export function addSizing(ctx: ModelContext, spec: SizingSpec): Sized {
       if (binary) {
         installed = lp.markDesign(lp.addBinary(`on_${tag}`));
         sized.installed!.set(s, installed);
-        ctx.installationDecisions.set(tag, installed);
         if (mustInstall) lp.setBounds(installed, 1, 1);
         lp.addRow(`maxcap_${tag}`, [capacity, 1, installed, -max], -INF, 0);
         if (spec.min > 0) lp.addRow(`mincap_${tag}`, [capacity, 1, installed, -spec.min], 0, INF);
