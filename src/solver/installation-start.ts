@@ -38,7 +38,7 @@ export async function installationStart(content: ScenarioContent, settings: Opti
   const { cost, offset } = minimise(guess.lp.columns, objectives[settings.objective1], settings.objective2 ? objectives[settings.objective2] : undefined);
   return withSolverThread(signal, async (thread) => {
     await thread.load(guess.lp.arrays());
-    const outcome = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: budgetSeconds, mipRelGap: settings.mipGapPercent / 100, subMipHeuristics: false });
+    const outcome = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: budgetSeconds, mipRelGap: settings.mipGapPercent / 100 });
     if (!outcome.colValue) return undefined;
     // Design columns carry the same names at every resolution.
     const guessed = new Map(guess.lp.designColumns().map((j) => [guess.lp.name(j), outcome.colValue![j]]));

@@ -154,4 +154,32 @@ describe('Pareto fronts', () => {
     // Evenly spaced CO2 levels in between.
     expect(co2[2]).toBeCloseTo((co2[0] + co2[4]) / 2, 0);
   });
+
+  it('trace a full-year front with installation decisions (decomposed), ending on the cheapest CO2 optimum', async () => {
+    const { b, hub, gas, electricity, heat } = heatingCase();
+    // Fixed costs make both installed/not-installed decisions binary, so every point is a MIP.
+    b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, fixedInvestmentCost: 500, lifetime: 1 });
+    b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, { variableInvestmentCost: 1000, fixedInvestmentCost: 500, lifetime: 1 });
+    const result = await optimise(b.build(), settings({ objective2: 'MIN_CO2_EMISSIONS', points: 4 }));
+    expect(result.kind).toBe('solved');
+    if (result.kind !== 'solved') return;
+    expect(result.ctx.notes.join('\n')).toMatch(/solved by decomposition/);
+    expect(result.points.map((p) => p.status)).toEqual(['optimal', 'optimal', 'optimal', 'optimal']);
+    const cost = result.points.map((p) => p.objectives.MIN_LIFE_CYCLE_COST);
+    const co2 = result.points.map((p) => p.objectives.MIN_CO2_EMISSIONS);
+    for (let i = 1; i < 4; i++) {
+      expect(cost[i]).toBeGreaterThan(cost[i - 1]);
+      expect(co2[i]).toBeLessThan(co2[i - 1]);
+    }
+    // All boiler: 10 kW × 100 + 500, and 87,600 kWh of heat from gas at 90 % and 0.1 CHF/kWh.
+    expect(cost[0]).toBeCloseTo(1500 + (87_600 / 0.9) * 0.1, 0);
+    // All heat pump: 10 kW × 1,000 + 500, and 87,600 / 3 kWh of electricity at 0.25 CHF/kWh and
+    // 0.1 kg/kWh. The CO2 optimum within the gap must not be any dearer than that: nothing else
+    // reaches 2,920 kg (a design with a larger heat pump would, at a higher cost).
+    expect(co2[3]).toBeCloseTo(2920, 0);
+    expect(cost[3]).toBeCloseTo(10_500 + (87_600 / 3) * 0.25, 0);
+    // The levels in between divide the CO2 range evenly (within the 0.1 % gap).
+    expect(co2[1]).toBeCloseTo(co2[0] - (co2[0] - co2[3]) / 3, -1);
+    expect(co2[2]).toBeCloseTo(co2[0] - (2 * (co2[0] - co2[3])) / 3, -1);
+  });
 });

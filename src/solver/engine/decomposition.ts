@@ -14,9 +14,9 @@
  * - Stabilisation (in-out, Ben-Ameur & Neto): cuts are taken between the master's answer and the
  *   best design so far (weight ALPHA on the master's), which keeps the master from jumping between
  *   extremes; when a cut does not raise the lower bound, the next is taken at the master's answer.
- * - Designs that leave demand unmet are priced with penalised slack on the balance rows, so every
- *   proposal yields a cut; the penalty only under-estimates V, so the bounds stay valid, and only
- *   designs with no slack count as solutions.
+ * - Designs that leave demand unmet, or miss a Pareto level an order sets, are priced with penalised
+ *   slack on those rows, so every proposal yields a cut; the penalty only under-estimates V, so the
+ *   bounds stay valid, and only designs with no slack count as solutions.
  *
  * It stops when the gap is within the requested MIP gap, as HiGHS would; anything it cannot handle
  * (an operation LP that is infeasible even with slack, a master it cannot solve, a design at a bound
@@ -44,10 +44,15 @@ const MAX_ITERATIONS = 500;
 /** Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. */
 const WARM_ITERATIONS = 15_000;
 
-/** True when decomposition applies: every integer column is a design column, and some design column prices operation. */
-export function decomposable(m: ModelArrays): boolean {
+/** True when every integer column is a design decision (installed or not, a package chosen): no hourly binaries. */
+export function onlyDesignIntegers(m: ModelArrays): boolean {
   for (let j = 0; j < m.numCols; j++) if (m.integrality[j] && !m.design[j]) return false;
-  return m.design.some((d) => d === 1);
+  return true;
+}
+
+/** True when decomposition applies: only design columns are integer, and there are design columns. */
+export function decomposable(m: ModelArrays): boolean {
+  return onlyDesignIntegers(m) && m.design.some((d) => d === 1);
 }
 
 export class Decomposition {
@@ -62,7 +67,10 @@ export class Decomposition {
   private readonly masterRows: number[];
   /** Operation-LP row of each operation row of the model. */
   private readonly subRowOf: Map<number, number>;
-  private readonly slackCols: number;
+  /** Penalised slack columns after the model's own: on demand balances, and on rows the orders bound. */
+  private slackCols = 0;
+  /** Operation-LP rows that orders bound (the Pareto level): their first slack column (the second follows it). */
+  private readonly elastic = new Map<number, number>();
 
   constructor(private readonly highs: Highs, private readonly m: ModelArrays) {
     const operationRow = new Uint8Array(m.numRows);
@@ -98,7 +106,10 @@ export class Decomposition {
       rowLower: Float64Array.from(rows, (r) => m.rowLower[r]), rowUpper: Float64Array.from(rows, (r) => m.rowUpper[r]),
       matrix: { format: 'csr', numRows: rows.length, numCols: m.numCols, starts, indices: index, values: value },
     });
-    this.sub.options.set({ output_flag: false });
+    // The MIP tolerance (HiGHS's mip_feasibility_tolerance), not the LP's tenfold tighter one: a design
+    // read from a MIP solution may fall short by that much every hour, and priced at the LP's
+    // tolerance the shortfall becomes penalised slack whose cut is too steep for the master.
+    this.sub.options.set({ output_flag: false, primal_feasibility_tolerance: 1e-6 } as never);
     this.subRowOf = new Map(rows.map((r, i) => [r, i]));
 
     // Slack on balances with a demand: supply where demand is positive, absorption where negative.
@@ -110,16 +121,20 @@ export class Decomposition {
         signs.push(Math.sign(m.rowLower[r]));
       }
     });
-    this.slackCols = slackRows.length;
-    if (this.slackCols > 0) {
-      this.sub.addCols({
-        cost: new Float64Array(this.slackCols), lower: new Float64Array(this.slackCols), upper: new Float64Array(this.slackCols).fill(Infinity),
-        matrix: {
-          format: 'csc', numRows: rows.length, numCols: this.slackCols, starts: Int32Array.from({ length: this.slackCols + 1 }, (_, k) => k),
-          indices: Int32Array.from(slackRows), values: Float64Array.from(signs),
-        },
-      });
-    }
+    this.addSlack(slackRows, signs);
+  }
+
+  /** One penalised slack column per row, entering it with the sign given (its cost is set per order). */
+  private addSlack(rows: number[], signs: number[]): void {
+    if (rows.length === 0) return;
+    this.sub.addCols({
+      cost: new Float64Array(rows.length), lower: new Float64Array(rows.length), upper: new Float64Array(rows.length).fill(Infinity),
+      matrix: {
+        format: 'csc', numRows: this.subRowOf.size, numCols: rows.length, starts: Int32Array.from({ length: rows.length + 1 }, (_, k) => k),
+        indices: Int32Array.from(rows), values: Float64Array.from(signs),
+      },
+    });
+    this.slackCols += rows.length;
   }
 
   dispose(): void {
@@ -144,12 +159,24 @@ export class Decomposition {
       else largest = Math.max(largest, Math.abs(cost[j]));
     }
     sub.changeColsCost({ kind: 'range', from: 0, to: m.numCols - 1 }, subCost);
-    if (this.slackCols > 0) {
-      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
-    }
+    // A bound an order sets (the Pareto level) can leave a design without any operation: slack on
+    // both sides keeps every design priceable, as on the balances, and counts as unmet.
     for (const row of order.rows) {
       const at = this.subRowOf.get(row.index);
-      if (at !== undefined) sub.changeRowBounds(at, row.lower, row.upper);
+      if (at === undefined) continue;
+      sub.changeRowBounds(at, row.lower, row.upper);
+      let slack = this.elastic.get(at);
+      if (slack === undefined) {
+        slack = m.numCols + this.slackCols;
+        this.elastic.set(at, slack);
+        this.addSlack([at, at], [1, -1]);
+      }
+      // Only a finite bound gets slack: presolve drops a free row, but not one with slack on it.
+      sub.changeColBounds(slack, 0, Number.isFinite(row.lower) ? Infinity : 0);
+      sub.changeColBounds(slack + 1, 0, Number.isFinite(row.upper) ? Infinity : 0);
+    }
+    if (this.slackCols > 0) {
+      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
     }
 
     // The first point: the start's design where it says, else the lower bound.
@@ -173,6 +200,7 @@ export class Decomposition {
         // Price the point's operation and cut.
         for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
         const subStatus = this.priceOperation(remaining());
+        if (subStatus === undefined) return undefined;
         if (subStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (subStatus === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
         if (subStatus !== this.highs.constants.modelStatus.optimal) return undefined;
@@ -195,8 +223,7 @@ export class Decomposition {
 
         // Ask the master for the best design under the cuts.
         master.options.set({ time_limit: Math.max(1, remaining()) });
-        master.run();
-        if (master.getModelStatus() !== this.highs.constants.modelStatus.optimal) return undefined;
+        if (this.run(master) !== this.highs.constants.modelStatus.optimal) return undefined;
         const bound = Number(master.info.get('mip_dual_bound'));
         const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
         lower = Math.max(lower, bound);
@@ -236,16 +263,29 @@ export class Decomposition {
    * No callbacks: HiGHS calling into JavaScript at every simplex iteration costs more than the
    * solve; a stop is honoured between solves, a few seconds apart.
    */
-  private priceOperation(seconds: number): number {
+  private priceOperation(seconds: number): number | undefined {
     const { sub } = this;
-    const limit = this.highs.constants.modelStatus.iterationLimit;
     sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: WARM_ITERATIONS } as never);
-    sub.run();
-    if (sub.getModelStatus() !== limit) return sub.getModelStatus();
+    const warm = this.run(sub);
+    if (warm !== this.highs.constants.modelStatus.iterationLimit) return warm;
     sub.clearSolver();
     sub.options.set({ simplex_iteration_limit: 2 ** 31 - 1 } as never);
-    sub.run();
-    return sub.getModelStatus();
+    return this.run(sub);
+  }
+
+  /**
+   * Runs a model and answers its status, or undefined when HiGHS ends the run in error (it does
+   * when a master's numbers defeat it, say θ near its stand-in floor): the caller gives up on the
+   * decomposition and the whole MIP is solved instead.
+   */
+  private run(model: HighsModel): number | undefined {
+    try {
+      model.run();
+      return model.getModelStatus();
+    } catch (error) {
+      if (error instanceof this.highs.errors.HighsError) return undefined;
+      throw error;
+    }
   }
 
   /** The master: design columns with their costs and rows, plus θ for the operation's cost. */
@@ -298,8 +338,7 @@ export class Decomposition {
     const { m, linked, position } = this;
     linked.forEach((j, k) => master.changeColBounds(position.get(j)!, point[k], point[k]));
     try {
-      master.run();
-      if (master.getModelStatus() !== this.highs.constants.modelStatus.optimal) return undefined;
+      if (this.run(master) !== this.highs.constants.modelStatus.optimal) return undefined;
       const values = master.getSolution().colValue;
       return { investment: master.getObjectiveValue() - values[theta], design: values.slice(0, theta) };
     } finally {

@@ -7,7 +7,7 @@
 import loadHighs from 'highs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ModelArrays } from '../lp.js';
-import { Decomposition, decomposable } from './decomposition.js';
+import { Decomposition, decomposable, onlyDesignIntegers } from './decomposition.js';
 import type { Request, Response, SolveOrder, SolveOutcome, SolveStatus } from './protocol.js';
 
 const highs = await loadHighs();
@@ -45,6 +45,13 @@ function direct(): NonNullable<typeof model> {
     colNames: m.colNames, rowNames: m.rowNames,
   } as never);
   model.options.set({ output_flag: false });
+  if (onlyDesignIntegers(m)) {
+    // A few installation decisions, no hourly binaries: sub-MIP heuristics (RINS, RENS) cost more
+    // than they find, and so does strong branching, which solves LPs for every candidate at every
+    // node; pseudocosts alone branch as well here. Measured on the demo district at gap 0.5 %:
+    // LOW 3.5 → 3.1 s, MEDIUM 5.7 → 4.6 s, HIGH 40 → 31 s.
+    model.options.set({ mip_heuristic_run_rins: false, mip_heuristic_run_rens: false, mip_pscost_minreliable: 0 } as never);
+  }
   return model;
 }
 
@@ -55,7 +62,6 @@ function solveDirectly(o: SolveOrder): SolveOutcome {
   for (const row of o.rows) current.changeRowBounds(row.index, row.lower, row.upper);
   current.options.set({
     time_limit: Math.max(1, o.timeLimitSeconds), mip_rel_gap: o.mipRelGap,
-    mip_heuristic_run_rins: o.subMipHeuristics, mip_heuristic_run_rens: o.subMipHeuristics,
   } as never);
   if (o.start) {
     try {

@@ -22,8 +22,6 @@ export interface SolveOrder {
    * (values of design columns); the worker falls back to the whole MIP when decomposition cannot.
    */
   decompose?: { start?: ColumnValues };
-  /** Sub-MIP heuristics (RINS, RENS) cost more than they find when the only binaries are a few installation decisions. */
-  subMipHeuristics: boolean;
 }
 
 export type SolveStatus = 'optimal' | 'infeasible' | 'unbounded' | 'infeasible-or-unbounded' | 'time-limit' | 'interrupted' | 'error';

@@ -25,6 +25,9 @@ export class SolverThread {
       workerData: { entry: new URL('./highs-worker.ts', import.meta.url).href, interrupt: this.interrupt.buffer },
     });
     this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
+    // A thread closed before it was ever asked anything (a model found infeasible while it booted)
+    // rejects `ready` with no one waiting; a request would still see the failure through `ask`.
+    this.ready.catch(() => undefined);
     this.worker.on('message', (response: Response) => {
       const waiting = this.pending.get(response.id);
       this.pending.delete(response.id);
