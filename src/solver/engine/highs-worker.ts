@@ -48,8 +48,9 @@ function direct(): NonNullable<typeof model> {
   if (onlyDesignIntegers(m)) {
     // A few installation decisions, no hourly binaries: sub-MIP heuristics (RINS, RENS) cost more
     // than they find, and so does strong branching, which solves LPs for every candidate at every
-    // node; pseudocosts alone branch as well here. Measured on the demo district at gap 0.5 %:
-    // LOW 3.5 → 3.1 s, MEDIUM 5.7 → 4.6 s, HIGH 40 → 31 s.
+    // node; pseudocosts alone branch as well here. Strong branching off, measured on the demo
+    // district at gap 0.5 % (HiGHS's time): LOW 3.3–4.0 → 3.0–3.3 s (5 runs each), MEDIUM
+    // 5.4–6.2 → 4.1–5.0 s (3 runs each), HIGH 40 → 31 s (one run each).
     model.options.set({ mip_heuristic_run_rins: false, mip_heuristic_run_rens: false, mip_pscost_minreliable: 0 } as never);
   }
   return model;
