@@ -126,18 +126,18 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   const lowest = await solve(f2, f1);
   if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
   if (!lowest.colValue) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: `the ${f2.name} optimum was not found (${lowest.status})` };
-  const inMinForm = (p: SolvedPoint) => (f2.sense === 'max' ? -1 : 1) * p.objectives[f2.name];
+  const levelOf = (x: Float64Array) => (f2.sense === 'max' ? -1 : 1) * f2.value.evaluate(x);
   // A little slack so the level itself stays feasible despite solver tolerances.
   const atLevel = (epsilon: number) => solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)));
   // Within its gap, the objective-2 optimum may carry almost any objective 1 (the tie-break weighs
   // too little to count there), so objective 1 is minimised again at its level: the front ends on
   // an efficient point.
-  const efficient = await atLevel(inMinForm(evaluate(lowest, settings.points)));
+  const efficient = await atLevel(levelOf(lowest.colValue));
   if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
   const last = efficient.colValue ? efficient : lowest;
   const endPoint = evaluate(last, settings.points);
-  const high = inMinForm(points[0]);
-  const low = inMinForm(endPoint);
+  const high = levelOf(points[0].x);
+  const low = levelOf(endPoint.x);
   let incomplete: string | undefined;
   for (let i = 1; i < settings.points - 1; i++) {
     const outcome = await atLevel(high - (i / (settings.points - 1)) * (high - low));

@@ -155,7 +155,7 @@ describe('Pareto fronts', () => {
     expect(co2[2]).toBeCloseTo((co2[0] + co2[4]) / 2, 0);
   });
 
-  it('trace a full-year front with installation decisions (decomposed), ending on the cheapest CO2 optimum', async () => {
+  it('trace a full-year front with installation decisions, ending on the cheapest CO2 optimum', async () => {
     const { b, hub, gas, electricity, heat } = heatingCase();
     // Fixed costs make both installed/not-installed decisions binary, so every point is a MIP.
     b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, fixedInvestmentCost: 500, lifetime: 1 });

@@ -200,7 +200,6 @@ export class Decomposition {
         // Price the point's operation and cut.
         for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
         const subStatus = this.priceOperation(remaining());
-        if (subStatus === undefined) return undefined;
         if (subStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (subStatus === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
         if (subStatus !== this.highs.constants.modelStatus.optimal) return undefined;
@@ -229,8 +228,8 @@ export class Decomposition {
         lower = Math.max(lower, bound);
         const within = (upper: number) => upper - lower <= order.mipRelGap * Math.max(1, Math.abs(upper));
         if (best && within(best.upper)) break;
-        // The best design even with penalised slack leaves demand unmet: the model is infeasible
-        // (or nearly), which the whole MIP diagnoses properly.
+        // The best design even with penalised slack leaves demand unmet or misses the level: the
+        // model is infeasible (or nearly), which the whole MIP diagnoses properly.
         if (within(penalised)) return undefined;
         if (interrupted()) { status = 'interrupted'; break; }
         if (remaining() <= 0) { status = 'time-limit'; break; }

@@ -49,7 +49,7 @@ function direct(): NonNullable<typeof model> {
     // A few installation decisions, no hourly binaries: sub-MIP heuristics (RINS, RENS) cost more
     // than they find, and so does strong branching, which solves LPs for every candidate at every
     // node; pseudocosts alone branch as well here. Strong branching off, measured on the demo
-    // district at gap 0.5 % (HiGHS's time): LOW 3.3–4.0 → 3.0–3.3 s (5 runs each), MEDIUM
+    // district at gap 0.5 % (time in HiGHS's run): LOW 3.3–4.0 → 3.0–3.3 s (5 runs each), MEDIUM
     // 5.4–6.2 → 4.1–5.0 s (3 runs each), HIGH 40 → 31 s (one run each).
     model.options.set({ mip_heuristic_run_rins: false, mip_heuristic_run_rens: false, mip_pscost_minreliable: 0 } as never);
   }
@@ -61,9 +61,7 @@ function solveDirectly(o: SolveOrder): SolveOutcome {
   current.changeColsCost({ kind: 'range', from: 0, to: o.cost.length - 1 } as never, o.cost);
   current.changeObjectiveOffset(o.offset);
   for (const row of o.rows) current.changeRowBounds(row.index, row.lower, row.upper);
-  current.options.set({
-    time_limit: Math.max(1, o.timeLimitSeconds), mip_rel_gap: o.mipRelGap,
-  } as never);
+  current.options.set({ time_limit: Math.max(1, o.timeLimitSeconds), mip_rel_gap: o.mipRelGap } as never);
   if (o.start) {
     try {
       current.setSolution({ indices: o.start.indices, values: o.start.values } as never);
