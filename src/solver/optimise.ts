@@ -87,6 +87,8 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   const deadline = started / 1000 + settings.timeLimitMinutes * 60;
   // Each solve after the first starts from the design of the one before.
   let design = start?.design;
+  /** Solves so far, and how many of them decomposition answered (the rest solved the whole MIP). */
+  const solves = { all: 0, decomposed: 0 };
   const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, mipStart?: ColumnValues): Promise<SolveOutcome> => {
     const { cost, offset } = minimise(arrays.numCols, f, tie);
     const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
@@ -96,6 +98,8 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
       decompose: fullYear ? { start: design } : undefined,
     });
     if (outcome.colValue) design = designOf(outcome.colValue);
+    solves.all++;
+    if (outcome.iterations) solves.decomposed++;
     return outcome;
   };
   if (hooks.onLp) {
@@ -151,6 +155,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   }
   points.push(endPoint);
   hooks.onProgress?.(points.length);
+  if (fullYear) ctx.notes.push(`${solves.decomposed} of the front's ${solves.all} full-year solves were answered by decomposition, the others as a whole MIP`);
   return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };
 }
 
