@@ -10,6 +10,8 @@ import { dirname, join } from 'node:path';
 import { heartbeat } from '@temporalio/activity';
 import { boundedMap } from '../src/common/bounded-map.js';
 import type { Variant } from '../src/study/expand.js';
+import type { OutcomeValue } from '../src/study/outcomes.js';
+import type { VariantRecord } from '../src/study/results/manifest.js';
 import { specsFingerprint } from '../src/study/fingerprint.js';
 import { filesIntact, readVariantRecord, writeFingerprint, writeVariantRecord } from '../src/study/results/records.js';
 import type { ActivityDeps } from './deps.js';
@@ -18,8 +20,8 @@ import { retryPassingFaults } from './lost-answers.js';
 import { CALLS_IN_FLIGHT, type VariantRef } from './scenarios.js';
 
 export interface ReuseAnswer {
-  /** Variants whose results were taken from an earlier run (their records say which). */
-  reused: VariantRef[];
+  /** Variants whose results were taken from an earlier run (their records say which), with the outcomes recorded there. */
+  reused: (VariantRef & { outcomes?: Record<string, OutcomeValue> })[];
   /** Variants to solve: new, changed, or not solved by the run they were last in. */
   changed: VariantRef[];
 }
@@ -42,7 +44,8 @@ export function fingerprintActivities({ service }: ActivityDeps) {
           const fingerprint = await fingerprintOf(service, ref);
           await writeFingerprint(input.outputDir, ref.key, fingerprint);
           const takenOver = await takeOver(input.runsDir, earlierRuns, input.outputDir, ref, fingerprint, variants.get(ref.index)!);
-          (takenOver ? answer.reused : answer.changed).push(ref);
+          if (takenOver) answer.reused.push(takenOver.outcomes ? { ...ref, outcomes: takenOver.outcomes } : ref);
+          else answer.changed.push(ref);
           heartbeat(++count);
         });
         const byIndex = (a: VariantRef, b: VariantRef) => a.index - b.index;
@@ -72,27 +75,26 @@ async function fingerprintOf(service: ActivityDeps['service'], ref: VariantRef):
 
 /**
  * Copies the variant's results from the last earlier run that has it, if that run solved it from
- * `fingerprint` and its files are whole; answers whether it did (or an earlier attempt did).
+ * `fingerprint` and its files are whole; answers the record it took over (or an earlier attempt did).
  */
 async function takeOver(
   runsDir: string, earlierRuns: string[], outputDir: string, ref: VariantRef, fingerprint: string, variant: Variant,
-): Promise<boolean> {
+): Promise<VariantRecord | undefined> {
   const mine = await readVariantRecord(outputDir, ref.key);
-  if (mine?.status === 'DONE' && mine.fingerprint === fingerprint && mine.reusedFrom) return true;
+  if (mine?.status === 'DONE' && mine.fingerprint === fingerprint && mine.reusedFrom) return mine;
   for (const run of earlierRuns) {
     const runDir = join(runsDir, run);
     const record = await readVariantRecord(runDir, ref.key);
     if (!record) continue;
     // The last run that had the variant decides: an older match does not count once inputs changed since.
-    if (record.status !== 'DONE' || record.fingerprint !== fingerprint || !(await filesIntact(runDir, record))) return false;
+    if (record.status !== 'DONE' || record.fingerprint !== fingerprint || !(await filesIntact(runDir, record))) return undefined;
     for (const file of record.files) {
       await mkdir(dirname(join(outputDir, file.path)), { recursive: true });
       await copyFile(join(runDir, file.path), join(outputDir, file.path));
     }
-    await writeVariantRecord(outputDir, {
-      ...record, index: variant.index, name: variant.name, scenarioGuid: ref.scenarioGuid, fingerprint, reusedFrom: record.reusedFrom ?? run,
-    });
-    return true;
+    const taken = { ...record, index: variant.index, name: variant.name, scenarioGuid: ref.scenarioGuid, fingerprint, reusedFrom: record.reusedFrom ?? run };
+    await writeVariantRecord(outputDir, taken);
+    return taken;
   }
-  return false;
+  return undefined;
 }

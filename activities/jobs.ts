@@ -84,11 +84,14 @@ export function jobActivities({ service }: ActivityDeps) {
         if (missing().length) {
           await writeSurvivingLostAnswers(
             async () => {
-              const submitted = await service.solverJobs.submit(missing().map((v) => ({
-                name: jobName(study, v.key, input.runTag), scenarioGuid: v.scenarioGuid,
-                objective1: study.solver.objective1, objective2: study.solver.objective2, points: study.solver.points,
-                temporalResolution: study.solver.temporalResolution, timeLimit: study.solver.timeLimit, mipGap: study.solver.mipGap,
-              })));
+              const submitted = await service.solverJobs.submit(missing().map((v) => {
+                const solver = { ...study.solver, ...v.solver };
+                return {
+                  name: jobName(study, v.key, input.runTag), scenarioGuid: v.scenarioGuid,
+                  objective1: solver.objective1, objective2: solver.objective2, points: solver.points,
+                  temporalResolution: solver.temporalResolution, timeLimit: solver.timeLimit, mipGap: solver.mipGap,
+                };
+              }));
               for (const [key, jobs] of bySlot(submitted)) found.set(key, [...(found.get(key) ?? []), ...jobs]);
               return true;
             },

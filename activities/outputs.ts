@@ -9,15 +9,18 @@ import { heartbeat } from '@temporalio/activity';
 import type { Study } from '../src/study/schema.js';
 import { type Variant, variantLabel } from '../src/study/expand.js';
 import { boundedMap } from '../src/common/bounded-map.js';
+import { analysisFindings } from '../src/study/results/analysis.js';
 import { collectManifest } from '../src/study/results/collect.js';
 import type { VariantRecord } from '../src/study/results/manifest.js';
-import { readOutputZip, type SolutionResult } from '../src/study/results/read-output.js';
+import { keptSolution, readOutputZip, type ReadSolution } from '../src/study/results/read-output.js';
+import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/study/outcomes.js';
 import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/study/results/records.js';
 import { writeStudyResults } from '../src/study/results/publish.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
 import type { SubmittedJob } from './jobs.js';
+import type { SearchState } from '../src/study/search/step.js';
 import { CALLS_IN_FLIGHT } from './scenarios.js';
 
 /** A variant's outcome as the batch knows it; the record adds the files and solutions. */
@@ -35,6 +38,8 @@ export interface GatheredOutput {
   key: string;
   /** Objective values per Pareto point, for progress and logs; the record holds everything. */
   objectives: Record<string, number>[];
+  /** The study's outcomes, as recorded. */
+  outcomes?: Record<string, OutcomeValue>;
 }
 
 export function outputActivities({ service }: ActivityDeps) {
@@ -44,20 +49,20 @@ export function outputActivities({ service }: ActivityDeps) {
      * answers the objectives. A variant whose record already holds this job's output, whole on
      * disk, is not downloaded again: an attempt after a crash picks up where the last one stopped.
      */
-    async gatherOutputs(input: { outputDir: string; variants: Variant[]; jobs: SubmittedJob[] }): Promise<GatheredOutput[]> {
+    async gatherOutputs(input: { outputDir: string; variants: Variant[]; jobs: SubmittedJob[]; outcomes?: Outcome[] }): Promise<GatheredOutput[]> {
       return asActivity(async () => {
         const variants = new Map(input.variants.map((v) => [v.index, v]));
         let count = 0;
         return boundedMap(input.jobs, CALLS_IN_FLIGHT, async (job): Promise<GatheredOutput> => {
           const dir = variantDir(input.outputDir, job.key);
           const kept = await gatheredBefore(input.outputDir, job.key, job.jobId);
-          if (kept) return { index: job.index, key: job.key, objectives: kept.solutions.map((s) => s.objectives) };
+          if (kept) return { index: job.index, key: job.key, objectives: kept.solutions.map((s) => s.objectives), outcomes: kept.outcomes };
           const detail = await service.solverJobs.retrieve(job.jobId);
           if (!detail.outputFile) throw new Error(`job ${job.jobId} is DONE but has no output file yet`);
           const outputFile = detail.outputFile;
           const path = join(dir, 'results.zip');
           const { sha256, bytes } = await retryPassingFaults(() => service.files.download(outputFile, path));
-          let solutions: SolutionResult[];
+          let solutions: ReadSolution[];
           try {
             solutions = await readOutputZip(await readFile(path));
           } catch (error) {
@@ -65,11 +70,13 @@ export function outputActivities({ service }: ActivityDeps) {
             await rm(path, { force: true });
             throw error;
           }
+          // Outcomes are read now, from the rows the manifest does not keep.
+          const outcomes = evaluateOutcomes(input.outcomes ?? [], solutions);
           await writeRecord(input.outputDir, variantOf(variants, job.index), {
             index: job.index, key: job.key, status: 'DONE', scenarioGuid: job.scenarioGuid, jobId: job.jobId,
-          }, { files: [{ path: relative(input.outputDir, path), sha256, bytes }], solutions });
+          }, { files: [{ path: relative(input.outputDir, path), sha256, bytes }], solutions: solutions.map(keptSolution), ...(input.outcomes?.length ? { outcomes } : {}) });
           heartbeat(++count);
-          return { index: job.index, key: job.key, objectives: solutions.map((s) => s.objectives) };
+          return { index: job.index, key: job.key, objectives: solutions.map((s) => s.objectives), ...(input.outcomes?.length ? { outcomes } : {}) };
         });
       });
     },
@@ -85,14 +92,17 @@ export function outputActivities({ service }: ActivityDeps) {
     },
 
     /** Builds the manifest, the summary workbook and the report from the variant records; answers the totals. */
-    async summariseStudy(input: { study: Study; studyFile: string; outputDir: string; variantCount: number; startedAt: string; finished: boolean }) {
+    async summariseStudy(input: {
+      study: Study; studyFile: string; outputDir: string; variantCount: number; startedAt: string; finished: boolean; probes?: Variant[]; searches?: SearchState[];
+    }) {
       return asActivity(async () => {
         const manifest = await collectManifest({
           ...input, finishedAt: input.finished ? new Date().toISOString() : null, onProgress: (n) => heartbeat(n),
         });
         heartbeat('manifest');
         const written = await writeStudyResults(input.outputDir, manifest);
-        return { manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals };
+        const findings = analysisFindings(manifest.analysis);
+        return { manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals, ...(findings.length ? { findings } : {}) };
       });
     },
   };
@@ -112,9 +122,10 @@ function variantOf(variants: Map<number, Variant>, index: number): Variant {
 }
 
 /** The variant's record, with the fingerprint of its specs file when this run took one. */
-async function writeRecord(outputDir: string, variant: Variant, outcome: VariantOutcome, extra: Pick<VariantRecord, 'files' | 'solutions'>): Promise<void> {
+async function writeRecord(outputDir: string, variant: Variant, outcome: VariantOutcome, extra: Pick<VariantRecord, 'files' | 'solutions' | 'outcomes'>): Promise<void> {
   await writeVariantRecord(outputDir, {
-    ...outcome, name: variant.name, label: variantLabel(variant.assignment), parameters: variant.assignment, ...extra,
+    ...outcome, name: variant.name, label: variantLabel(variant.assignment, variant.solver), parameters: variant.assignment, ...extra,
+    ...(variant.solver ? { solver: variant.solver } : {}),
     fingerprint: await readFingerprint(outputDir, outcome.key),
   });
 }

@@ -7,7 +7,7 @@
 import { heartbeat } from '@temporalio/activity';
 import { ConflictError, RequestValidationError, ServiceError } from '../src/client/errors.js';
 import { boundedMap } from '../src/common/bounded-map.js';
-import type { Variant } from '../src/study/expand.js';
+import type { SolverOverrides, Variant } from '../src/study/expand.js';
 import { applyAssignment, PatchError } from '../src/study/patch/index.js';
 import { ScenarioIndex } from '../src/study/patch/find.js';
 import type { Parameter } from '../src/study/target.js';
@@ -19,6 +19,8 @@ export interface VariantRef {
   index: number;
   key: string;
   scenarioGuid: string;
+  /** Solver settings of the variant's own, instead of the study's (a search's confirmation). */
+  solver?: SolverOverrides;
 }
 
 /** A variant that could not go on, and why (its reason ends up in the results). */

@@ -7,9 +7,11 @@
 import { heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { PlanningClient } from '../src/client/index.js';
-import { checkAssignment, scaledValues } from '../src/study/patch/index.js';
+import { fieldPath } from '../src/api/issues.js';
+import { outcomeNameProblems } from '../src/study/outcomes.js';
+import { checkAssignment, firstAssignment, scaledValues, scenarioNames } from '../src/study/patch/index.js';
 import type { Study } from '../src/study/schema.js';
-import { variantAt } from '../src/study/expand.js';
+import { StudyReferenceError, resolveBase } from '../src/study/resolve-base.js';
 import { budgetGateWorkflow } from '../workflows/budget-gate.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
@@ -21,48 +23,21 @@ export interface StudySetup {
   destinationAnalysisGuid: string;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface Wanted<T> {
-  /** The study file's field that names it, e.g. `base.analysis`. */
-  field: string;
-  noun: string;
-  /** Where it was looked for, e.g. ` in project "Demo"`. */
-  where: string;
-  guidOf(item: T): string;
-  nameOf(item: T): string;
+/** The names the study's outcomes give, against the base scenario; refuses (without retry) every one it lacks. */
+async function checkOutcomeNames(service: PlanningClient, study: Study, baseScenarioGuid: string): Promise<void> {
+  if (!study.outcomes?.length) return;
+  const problems = outcomeNameProblems(study.outcomes, await scenarioNames(service, baseScenarioGuid));
+  if (problems.length) throw ApplicationFailure.nonRetryable(problems.map((p) => `${fieldPath(p.path)}: ${p.message}`).join('\n'), 'StudyTargetError');
 }
 
-/** One item by guid or by name; refuses (without retry) a reference that matches none or several. */
-function pick<T>(items: T[], ref: string, wanted: Wanted<T>): T {
-  const matches = GUID.test(ref) ? items.filter((i) => wanted.guidOf(i) === ref) : items.filter((i) => wanted.nameOf(i) === ref);
-  if (matches.length === 1) return matches[0];
-  const problem = matches.length
-    ? `${matches.length} ${wanted.noun}s are named "${ref}"${wanted.where}: name it by guid instead`
-    : `no ${wanted.noun} is named "${ref}"${wanted.where}`;
-  throw ApplicationFailure.nonRetryable(`${wanted.field}: ${problem}`, 'StudyTargetError');
-}
-
-interface Resolved {
-  baseScenarioGuid: string;
-  baseScenarioName: string;
-  destinationProjectGuid: string;
-}
-
-/** The base scenario and the destination project, by reading only. */
-async function resolve(service: PlanningClient, study: Study): Promise<Resolved> {
-  const projects = await service.projects.list();
-  const projectOf = (field: string, ref: string) =>
-    pick(projects, ref, { field, noun: 'project', where: '', guidOf: (p) => p.projectGuid, nameOf: (p) => p.projectName });
-  const project = projectOf('base.project', study.base.project);
-  const analysis = pick(await service.analyses.list(project.projectGuid), study.base.analysis, {
-    field: 'base.analysis', noun: 'analysis', where: ` in project "${project.projectName}"`, guidOf: (a) => a.analysisGuid, nameOf: (a) => a.analysisName,
-  });
-  const scenario = pick(await service.scenarios.list(analysis.analysisGuid), study.base.scenario, {
-    field: 'base.scenario', noun: 'scenario', where: ` in analysis "${analysis.analysisName}"`, guidOf: (s) => s.scenarioGuid, nameOf: (s) => s.scenarioName,
-  });
-  const destination = study.destination.project === study.base.project ? project : projectOf('destination.project', study.destination.project);
-  return { baseScenarioGuid: scenario.scenarioGuid, baseScenarioName: scenario.scenarioName, destinationProjectGuid: destination.projectGuid };
+/** A reference the service does not have is the study's own fault: retrying cannot mend it. */
+async function refusedWithoutRetry<T>(act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    if (error instanceof StudyReferenceError) throw ApplicationFailure.nonRetryable(error.message, 'StudyTargetError');
+    throw error;
+  }
 }
 
 /** The destination analysis; found before created, since an earlier attempt may have created it. */
@@ -77,12 +52,13 @@ export function setupActivities({ service, temporal, taskQueue }: ActivityDeps) 
     async setupStudy(input: { study: Study }): Promise<StudySetup> {
       return asActivity(async () => {
         const { study } = input;
-        const resolved = await resolve(service, study);
+        const resolved = await refusedWithoutRetry(() => resolveBase(service, study));
         heartbeat('resolved');
         await checkAssignment(service, {
-          baseScenarioGuid: resolved.baseScenarioGuid, parameters: study.parameters, assignment: variantAt(study, 0).assignment,
+          baseScenarioGuid: resolved.baseScenarioGuid, parameters: study.parameters, assignment: firstAssignment(study),
           scaleValues: scaledValues(study),
         });
+        await checkOutcomeNames(service, study, resolved.baseScenarioGuid);
         heartbeat('checked');
         return {
           projectGuid: resolved.destinationProjectGuid,

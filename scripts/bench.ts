@@ -15,6 +15,7 @@ const count = (min: number) => (value: string) => {
 const options = new Command('bench')
   .description('Benchmark a study against the local service in instant-solve mode, and optionally against an analyst’s sequential loop.')
   .option('--variants <n>', 'variants of the study', count(1), 100)
+  .option('--samples <n>', 'a Sobol study of three parameters from N base samples (N·5 variants) instead', count(4))
   .option('--latency-ms <ms>', 'added to every service call', count(0), 0)
   .option('--solve-ms <ms>', 'how long each solver job takes (instant-solve mode)', count(0), 0)
   .option('--baseline', 'also run the variants through a sequential loop, and print the ratio of wall times')
@@ -24,12 +25,13 @@ const options = new Command('bench')
   .addHelpText('after', `
 Examples:
   $ npm run bench -- --variants 100 --latency-ms 50 --solve-ms 2000 --baseline
-  $ npm run bench -- --variants 10000`)
+  $ npm run bench -- --variants 10000
+  $ npm run bench -- --samples 1024           # a Sobol design of 5,120 variants`)
   .parse(process.argv)
-  .opts<{ variants: number; latencyMs: number; solveMs: number; baseline?: boolean; concurrency?: number; timeout: number; dir?: string }>();
+  .opts<{ variants: number; samples?: number; latencyMs: number; solveMs: number; baseline?: boolean; concurrency?: number; timeout: number; dir?: string }>();
 
 const report = await runBench({
-  variants: options.variants, latencyMs: options.latencyMs, solveMs: options.solveMs, baseline: options.baseline ?? false,
+  variants: options.variants, samples: options.samples, latencyMs: options.latencyMs, solveMs: options.solveMs, baseline: options.baseline ?? false,
   concurrency: options.concurrency, timeoutMinutes: options.timeout, dir: options.dir,
 });
 process.stdout.write(`${JSON.stringify(report)}\n`);

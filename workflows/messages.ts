@@ -5,6 +5,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { BudgetLimits } from '../src/study/budget-ledger.js';
 import type { StudyProgress } from './progress.js';
+import type { SearchState } from '../src/study/search/step.js';
 
 // ----- budget gate ---------------------------------------------------------------------------------
 
@@ -32,6 +33,8 @@ export const gateStateQuery = defineQuery<{ studies: string[]; pending: number; 
 // ----- study ---------------------------------------------------------------------------------------
 
 export const progressQuery = defineQuery<StudyProgress>('progress');
+/** A search study's searches with their probes and answers (null for other studies). */
+export const searchQuery = defineQuery<SearchState[] | null>('search');
 export const pauseSignal = defineSignal('pause');
 export const resumeSignal = defineSignal('resume');
 /** Raises (or lowers) the study's budget; answered with the limits now in force. */
@@ -48,4 +51,16 @@ export interface BatchReport {
   failures: { key: string; reason: string }[];
   failed: number;
   jobsRunning: number;
+  /** For a study that decides as it goes (a search): every ended variant with its value of the outcome asked for. */
+  results?: VariantResult[];
+}
+
+/** How a variant ended, and its value of one outcome (or why that could not be read). */
+export interface VariantResult {
+  index: number;
+  key: string;
+  status: string;
+  reason?: string;
+  value?: number | string;
+  problem?: string;
 }

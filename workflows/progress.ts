@@ -19,4 +19,6 @@ export interface StudyProgress {
   /** Why the study is waiting, when it is. */
   waiting?: string;
   done: boolean;
+  /** What the study's method has found so far, in lines (a search's brackets); absent for a plain sweep. */
+  method?: string[];
 }

@@ -12,12 +12,14 @@ import type { StudyActivities } from '../activities/index.js';
 import type { StudySetup } from '../activities/setup.js';
 import type { BudgetLimits } from '../src/study/budget-ledger.js';
 import { studyCore } from '../src/study/core.js';
-import { variantAt, variantCount } from '../src/study/expand.js';
+import { type Variant, variantAt, variantCount } from '../src/study/expand.js';
 import { asScheduledRun } from '../src/study/scheduled-run.js';
 import type { Study } from '../src/study/schema.js';
+import { type SearchRun, newSearchRun, nextRound, probeVariants, recordResults } from '../src/study/search/run.js';
+import { methodLines } from '../src/study/method-progress.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
-  setBudgetUpdate, unregisterStudySignal,
+  searchQuery, setBudgetUpdate, unregisterStudySignal,
 } from './messages.js';
 import { STAGES, type Stage, type StudyProgress } from './progress.js';
 import { variantBatchWorkflow } from './variant-batch.js';
@@ -65,6 +67,8 @@ export interface StudyState {
   failed: number;
   budget: BudgetLimits;
   paused: boolean;
+  /** A search study: its searches, probes and current round. */
+  search?: SearchRun;
 }
 
 export interface StudyResult {
@@ -74,6 +78,8 @@ export interface StudyResult {
   summary: string;
   /** The HTML report (studies of earlier versions ended without one). */
   report?: string;
+  /** What an analysis method found, in sentences: each search's answer, each outcome's ranking. */
+  findings?: string[];
 }
 
 const emptyCounts = () => Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
@@ -88,8 +94,9 @@ function validBudget(update: Partial<BudgetLimits>): void {
 export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
   const input = given.scheduled ? asScheduledRun(given, workflowInfo().workflowId, workflowInfo().startTime) : given;
   const { study } = input;
+  const searching = study.variants.method === 'search';
   const total = variantCount(study);
-  if (total === 0) throw ApplicationFailure.nonRetryable('the study has no variants', 'StudyDefinitionError');
+  if (total === 0 && !searching) throw ApplicationFailure.nonRetryable('the study has no variants', 'StudyDefinitionError');
   const batchSize = Math.min(MAX_BATCH, study.concurrency);
   const window = Math.max(1, Math.floor(study.concurrency / batchSize));
   const self = workflowInfo().workflowId;
@@ -106,7 +113,10 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     failed: 0,
     budget: { ...study.budget },
     paused: false,
+    ...(searching ? { search: newSearchRun(study) } : {}),
   };
+  // A search's variants are its probes so far.
+  const variantsNow = () => (state.search ? state.search.issued : total);
   let changed = false;
   let cancelled = false;
   const batchId = (offset: number) => `${self}/batch-${offset}`;
@@ -139,9 +149,11 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     for (const [s, n] of Object.entries(report.counts)) state.finishedCounts[s] = (state.finishedCounts[s] ?? 0) + n;
     state.failed += report.failed;
     state.failures = [...state.failures, ...report.failures].slice(0, KEPT_FAILURES);
+    if (state.search && report.results) recordResults(state.search, report.results);
     changed = true;
   });
-  setHandler(progressQuery, (): StudyProgress => progress(study.name, total, state, cancelled));
+  setHandler(searchQuery, () => state.search?.searches ?? null);
+  setHandler(progressQuery, (): StudyProgress => ({ ...progress(study.name, variantsNow(), state, cancelled), method: methodLines(study, state.search) }));
 
   if (!state.setup) {
     state.setup = await setupStudy({ study });
@@ -151,33 +163,61 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
   const setup = state.setup;
 
   const core = studyCore(study);
+  /** Starts a batch of variants, named by its first variant's index. */
+  const startBatch = async (variants: Variant[], reportOutcome?: string) => {
+    const offset = variants[0].index;
+    await startChild(variantBatchWorkflow, {
+      workflowId: batchId(offset),
+      args: [{
+        study: core, studyWorkflowId: self, gateId: input.gateId, setup, outputDir: study.output, offset, variants,
+        runTag: input.runTag, paused: state.paused, reuseRunsDir: input.reuseRunsDir, ...(reportOutcome ? { reportOutcome } : {}),
+      }],
+      // Batches outlive a continue-as-new of the study; they report back by signal.
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+    state.inFlight.push(offset);
+  };
+  /** Waits for a batch to move on; a long history continues as new here, between steps. */
+  const settle = async () => {
+    changed = false;
+    await condition(() => changed);
+    if (workflowInfo().continueAsNewSuggested) {
+      await condition(allHandlersFinished);
+      await continueAsNew<typeof studyWorkflow>({ ...input, state });
+    }
+  };
+  /** A search: rounds of probes, each decided from the ones before, until every search has its answer. */
+  const search = async (run: SearchRun) => {
+    const outcome = study.variants.search!.condition.outcome;
+    for (;;) {
+      if (run.started >= run.round.length && !state.inFlight.length) {
+        run.round = nextRound(study, run);
+        run.started = 0;
+        if (!run.round.length) return;
+      }
+      while (!state.paused && state.inFlight.length < window && run.started < run.round.length) {
+        const part = run.round.slice(run.started, run.started + batchSize);
+        await startBatch(part, outcome);
+        run.started += part.length;
+      }
+      await settle();
+    }
+  };
+  const summarise = () => summariseStudy({
+    study, studyFile: input.studyFile, outputDir: study.output, variantCount: variantsNow(), startedAt: state.startedAt, finished: true,
+    ...(state.search ? { probes: probeVariants(study, state.search), searches: state.search.searches } : {}),
+  });
   try {
+    if (state.search) await search(state.search);
     while (state.nextOffset < total || state.inFlight.length) {
       while (!state.paused && state.inFlight.length < window && state.nextOffset < total) {
         const offset = state.nextOffset;
-        await startChild(variantBatchWorkflow, {
-          workflowId: batchId(offset),
-          args: [{
-            study: core, studyWorkflowId: self, gateId: input.gateId, setup, outputDir: study.output, offset,
-            variants: Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) => variantAt(study, offset + i)),
-            runTag: input.runTag, paused: state.paused, reuseRunsDir: input.reuseRunsDir,
-          }],
-          // Batches outlive a continue-as-new of the study; they report back by signal.
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-        });
-        state.inFlight.push(offset);
+        await startBatch(Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) => variantAt(study, offset + i)));
         state.nextOffset += batchSize;
       }
-      changed = false;
-      await condition(() => changed);
-      if (workflowInfo().continueAsNewSuggested) {
-        await condition(allHandlersFinished);
-        await continueAsNew<typeof studyWorkflow>({ ...input, state });
-      }
+      await settle();
     }
-    const summary = await summariseStudy({
-      study, studyFile: input.studyFile, outputDir: study.output, variantCount: total, startedAt: state.startedAt, finished: true,
-    });
+    const summary = await summarise();
     await gate.signal(unregisterStudySignal, { studyId: study.name });
     return { studyId: study.name, ...summary };
   } catch (error) {
@@ -187,7 +227,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
       // Every running batch stops its jobs and records its variants; then the results are written.
       for (const offset of state.inFlight) await getExternalWorkflowHandle(batchId(offset)).cancel().catch(() => undefined);
       await condition(() => state.inFlight.length === 0, '10 minutes');
-      await summariseStudy({ study, studyFile: input.studyFile, outputDir: study.output, variantCount: total, startedAt: state.startedAt, finished: true });
+      await summarise();
       await gate.signal(unregisterStudySignal, { studyId: study.name });
     });
     throw error;
@@ -211,7 +251,7 @@ function progress(studyId: string, total: number, state: StudyState, cancelled: 
   byStage.pending += total - accounted;
   return {
     studyId, variants: total, byStage, failures: failures.slice(0, KEPT_FAILURES), failed, jobsRunning, paused: state.paused, cancelled,
-    budget: state.budget, done: state.nextOffset >= total && state.inFlight.length === 0,
+    budget: state.budget, done: (state.search ? state.search.searches.every((s) => s.answer) : state.nextOffset >= total) && state.inFlight.length === 0,
     waiting: byStage['waiting-budget'] > 0 ? 'waiting for solver budget' : state.paused ? 'paused' : undefined,
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '@temporalio/workflow';
 import type { StudyActivities } from '../activities/index.js';
 import type { JobState, SubmittedJob } from '../activities/jobs.js';
-import type { VariantOutcome } from '../activities/outputs.js';
+import type { GatheredOutput, VariantOutcome } from '../activities/outputs.js';
 import type { VariantFailure, VariantRef } from '../activities/scenarios.js';
 import type { StudySetup } from '../activities/setup.js';
 import type { StudyCore } from '../src/study/core.js';
@@ -18,7 +18,7 @@ import { type Variant, variantAt } from '../src/study/expand.js';
 import type { Study } from '../src/study/schema.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal,
-  budgetSubmittedSignal, pauseSignal, resumeSignal,
+  budgetSubmittedSignal, pauseSignal, resumeSignal, type VariantResult,
 } from './messages.js';
 import { STAGES, type Stage } from './progress.js';
 
@@ -51,6 +51,8 @@ export interface VariantBatchInput {
   paused?: boolean;
   /** A scheduled run: variants whose specs match their last run's take that run's results. */
   reuseRunsDir?: string;
+  /** A study that decides as it goes: report every variant's end with its value of this outcome. */
+  reportOutcome?: string;
 }
 
 /** How a job's end becomes a variant's outcome. */
@@ -77,6 +79,7 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
   const stage = new Map<number, Stage>(input.variants.map((v) => [v.index, 'pending']));
   const variantsOf = (refs: { index: number }[]) => refs.map((ref) => variants.get(ref.index)!);
   const outcomes = new Map<number, VariantOutcome>();
+  const gathered = new Map<number, GatheredOutput>();
   const grants = new Map<string, number>();
   // By variant index: a variant's job id may change, when a duplicate submission is resolved.
   const running = new Map<number, SubmittedJob & { reservation: string }>();
@@ -93,7 +96,15 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
     const counts = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<string, number>;
     for (const s of stage.values()) counts[s]++;
     const failed = [...outcomes.values()].filter((o) => o.status !== 'DONE');
-    return { offset, counts, failed: failed.length, jobsRunning: running.size, failures: failed.slice(0, REPORTED_FAILURES).map((o) => ({ key: o.key, reason: o.reason ?? o.status })) };
+    const summary: BatchReport = { offset, counts, failed: failed.length, jobsRunning: running.size, failures: failed.slice(0, REPORTED_FAILURES).map((o) => ({ key: o.key, reason: o.reason ?? o.status })) };
+    return input.reportOutcome ? { ...summary, results: [...outcomes.values()].map((o) => resultOf(o, input.reportOutcome!)) } : summary;
+  };
+  const resultOf = (o: VariantOutcome, outcome: string): VariantResult => {
+    const base = { index: o.index, key: o.key, status: o.status, ...(o.reason ? { reason: o.reason } : {}) };
+    const value = gathered.get(o.index)?.outcomes?.[outcome];
+    if (o.status !== 'DONE') return base;
+    if (!value) return { ...base, problem: `outcome ${outcome} was not read` };
+    return 'problem' in value ? { ...base, problem: value.problem } : { ...base, value: value.value };
   };
   const moveTo = (refs: { index: number }[], next: Stage) => {
     for (const ref of refs) stage.set(ref.index, next);
@@ -109,11 +120,17 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
     }
   };
   const unpaused = () => condition(() => !paused);
+  const withSolver = (ref: VariantRef): VariantRef => {
+    const solver = variants.get(ref.index)!.solver;
+    return solver ? { ...ref, solver } : ref;
+  };
 
   /** Asks the gate for up to `jobs` jobs; its answer arrives as a signal. */
-  async function askBudget(jobs: number): Promise<string> {
+  async function askBudget(refs: VariantRef[]): Promise<string> {
     const requestId = `${workflowInfo().workflowId}:${++requests}`;
-    await gate.signal(budgetRequestSignal, { requestId, studyId: study.name, replyTo: workflowInfo().workflowId, jobs, minutesEach: study.solver.timeLimit });
+    // A variant solved with settings of its own (a search's confirmation) reserves its own time limit.
+    const minutesEach = Math.max(...refs.map((ref) => variants.get(ref.index)!.solver?.timeLimit ?? study.solver.timeLimit));
+    await gate.signal(budgetRequestSignal, { requestId, studyId: study.name, replyTo: workflowInfo().workflowId, jobs: refs.length, minutesEach });
     return requestId;
   }
 
@@ -149,12 +166,12 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
       if (queue.length && !asked) {
         await unpaused();
         await announce(queue, 'waiting-budget');
-        asked = await askBudget(queue.length);
+        asked = await askBudget(queue);
       }
       if (asked && grants.has(asked)) {
         const part = queue.splice(0, grants.get(asked)!);
         if (part.length) {
-          const jobs = await quick.submitJobs({ study, variants: part, runTag: input.runTag });
+          const jobs = await quick.submitJobs({ study, variants: part.map((ref) => withSolver(ref)), runTag: input.runTag });
           await gate.signal(budgetSubmittedSignal, { requestId: asked, jobs: jobs.length });
           for (const job of jobs) running.set(job.index, { ...job, reservation: asked });
           await announce(part, 'submitted');
@@ -232,7 +249,10 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
       // Fingerprints that cannot be had cost solver time, not the run: every variant is solved.
       return ready;
     }
-    for (const ref of answer.reused) outcomes.set(ref.index, { index: ref.index, key: ref.key, status: 'DONE', scenarioGuid: ref.scenarioGuid });
+    for (const ref of answer.reused) {
+      outcomes.set(ref.index, { index: ref.index, key: ref.key, status: 'DONE', scenarioGuid: ref.scenarioGuid });
+      gathered.set(ref.index, { index: ref.index, key: ref.key, objectives: [], outcomes: ref.outcomes });
+    }
     if (answer.reused.length) await announce(answer.reused, 'gathered');
     return answer.changed;
   }
@@ -241,7 +261,8 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
   async function gather(jobs: SubmittedJob[]): Promise<void> {
     if (!jobs.length) return;
     try {
-      await transfers.gatherOutputs({ outputDir: input.outputDir, variants: variantsOf(jobs), jobs });
+      const outputs = await transfers.gatherOutputs({ outputDir: input.outputDir, variants: variantsOf(jobs), jobs, outcomes: study.outcomes });
+      for (const output of outputs) gathered.set(output.index, output);
       for (const job of jobs) outcomes.set(job.index, { index: job.index, key: job.key, status: 'DONE', scenarioGuid: job.scenarioGuid, jobId: job.jobId });
       moveTo(jobs, 'gathered');
     } catch (error) {

@@ -11,7 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { progressQuery } from '../../workflows/messages.js';
-import { demoSweepYaml } from '../harness/demo-sweep.js';
+import { demoSobolYaml, demoSweepYaml } from '../harness/demo-sweep.js';
+import { variantCount } from '../study/expand.js';
+import { parseStudy } from '../study/load.js';
 import { type Manifest, MANIFEST_FILE } from '../study/results/manifest.js';
 import { settle, startLocalStack } from '../harness/stack.js';
 import { analystLoop } from './analyst-loop.js';
@@ -22,7 +24,10 @@ export const REAL_SOLVE_SECONDS = 60;
 const PATCHED_RESOURCES = 2;
 
 export interface BenchOptions {
+  /** Variants of a sweep; a Sobol study makes N·5 of them from `samples`. */
   variants: number;
+  /** Base samples N of a Sobol study of three parameters, instead of a sweep. */
+  samples?: number;
   latencyMs: number;
   solveMs: number;
   baseline: boolean;
@@ -65,17 +70,23 @@ const totalCalls = (calls: Record<string, number>) => Object.values(calls).reduc
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'sweep-bench-')));
-  const concurrency = options.concurrency ?? Math.min(options.variants, 500);
+  const name = 'bench';
+  const output = join(dir, 'results');
+  const yamlOf = (concurrency: number) => (options.samples
+    ? demoSobolYaml({ name, samples: options.samples, seed: 1, output, concurrency })
+    : demoSweepYaml({ name, variants: options.variants, output, concurrency }));
+  // A Sobol design's variants are its distinct runs.
+  const variants = options.samples ? variantCount(parseStudy(yamlOf(1))) : options.variants;
+  const concurrency = options.concurrency ?? Math.min(variants, 500);
   const stack = await startLocalStack({
     dir, instantSolveMs: options.solveMs,
     faults: { latency: { distribution: 'fixed', ms: options.latencyMs, maxMs: Math.max(10_000, options.latencyMs) } },
   });
-  say(`bench: ${options.variants} variants, ${options.latencyMs} ms per call, ${options.solveMs} ms per solve, ${concurrency} in flight; under ${dir}`);
+  say(`bench: ${variants} variants${options.samples ? ` (Sobol, N = ${options.samples})` : ''}, ${options.latencyMs} ms per call, ${options.solveMs} ms per solve, ${concurrency} in flight; under ${dir}`);
   try {
     await stack.admin('/calls/reset', 'POST');
-    const name = 'bench';
     const started = performance.now();
-    const { study, handle } = await stack.startStudy(name, demoSweepYaml({ name, variants: options.variants, output: join(dir, 'results'), concurrency }));
+    const { study, handle } = await stack.startStudy(name, yamlOf(concurrency));
     const progress = setInterval(() => {
       void handle.query(progressQuery).then(
         (p) => say(`bench: ${Math.round((performance.now() - started) / 1000)} s: ${Object.entries(p.byStage).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ')}`),
@@ -103,13 +114,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     }
 
     const report: BenchReport = {
-      variants: options.variants, latencyMs: options.latencyMs, solveMs: options.solveMs, concurrency, study: outcome, totals,
-      wallSeconds: round(wallSeconds), variantsPerSecond: round(options.variants / wallSeconds),
+      variants, latencyMs: options.latencyMs, solveMs: options.solveMs, concurrency, study: outcome, totals,
+      wallSeconds: round(wallSeconds), variantsPerSecond: round(variants / wallSeconds),
       serviceCallsPerVariant: {
-        total: round(totalCalls(calls) / options.variants), budget: 6 + 2 * PATCHED_RESOURCES,
-        byOperation: Object.fromEntries(Object.entries(calls).sort(([, a], [, b]) => b - a).map(([op, n]) => [op, round(n / options.variants, 3)])),
+        total: round(totalCalls(calls) / variants), budget: 6 + 2 * PATCHED_RESOURCES,
+        byOperation: Object.fromEntries(Object.entries(calls).sort(([, a], [, b]) => b - a).map(([op, n]) => [op, round(n / variants, 3)])),
       },
-      historyEventsPerVariant: round(events / options.variants), workflowRuns: runs, largestHistory: largest, workerPeakRssMb, dir,
+      historyEventsPerVariant: round(events / variants), workflowRuns: runs, largestHistory: largest, workerPeakRssMb, dir,
     };
 
     if (options.baseline) {

@@ -46,8 +46,9 @@ async function sha256Of(path: string): Promise<string> {
 
 export async function auditStudy(client: PlanningClient, study: Study, scratchDir: string): Promise<ChaosAudit> {
   const problems: string[] = [];
-  const variants = expandVariants(study);
   const manifest = existsSync(join(study.output, MANIFEST_FILE)) ? await readManifest(study.output) : undefined;
+  // A search decides its variants as it goes: the manifest lists the probes it made.
+  const variants = study.variants.method === 'search' ? (manifest?.variants ?? []) : expandVariants(study);
   const records = new Map<string, VariantRecord>((manifest?.variants ?? []).map((v) => [v.key, v]));
 
   const project = (await client.projects.list()).find((p) => p.projectName === study.destination.project);

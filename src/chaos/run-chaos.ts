@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mulberry32 } from '../common/seeded-random.js';
-import { demoSweepYaml } from '../harness/demo-sweep.js';
+import { type AnalysisMethod, demoAnalysisYaml, demoSweepYaml } from '../harness/demo-sweep.js';
+import { parseStudy } from '../study/load.js';
+import { planStudy } from '../study/plan.js';
+import { readManifest, type AnalysisRecord } from '../study/results/manifest.js';
 import { settle, startLocalStack } from '../harness/stack.js';
 import type { FaultSettingsInput } from '../service/faults/settings.js';
 import type { WorkflowHandle } from '@temporalio/client';
@@ -18,7 +21,12 @@ import type { studyWorkflow } from '../../workflows/study.js';
 import { auditStudy, type ChaosAudit } from './audit.js';
 
 export interface ChaosOptions {
+  /** The study: a zip sweep of `variants` variants (the default), or an analysis study of the demo district. */
+  method?: 'sweep' | AnalysisMethod;
+  /** Variants of a sweep (an analysis study's method decides its own). */
   variants: number;
+  /** Kill and restart the Temporal server and the service once each (default true); false, with no kills and no faults, is an undisturbed run to compare with. */
+  restarts?: boolean;
   kills: number;
   /** Share of requests that meet a fault (HTTP errors, resets, garbled answers, revoked tokens, spoiled downloads). */
   faultRate: number;
@@ -40,6 +48,8 @@ export interface ChaosReport extends Omit<ChaosAudit, 'problems'> {
   kills: { planned: number; survived: number };
   restarts: { temporal: number; service: number };
   study: string;
+  /** What an analysis study's method found (its indices or brackets), to compare with an undisturbed run. */
+  analysis?: AnalysisRecord;
   wallSeconds: number;
   seed: number;
   dir: string;
@@ -60,8 +70,8 @@ function compact(byStage: Record<string, number>): string {
 type Event = 'kill-worker' | 'restart-temporal' | 'restart-service';
 
 /** The events of a run in a seeded random order: every worker kill and one restart of each server. */
-function schedule(kills: number, random: () => number): Event[] {
-  const events: Event[] = [...Array<Event>(kills).fill('kill-worker'), 'restart-temporal', 'restart-service'];
+function schedule(kills: number, restarts: boolean, random: () => number): Event[] {
+  const events: Event[] = [...Array<Event>(kills).fill('kill-worker'), ...(restarts ? ['restart-temporal', 'restart-service'] as Event[] : [])];
   for (let i = events.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [events[i], events[j]] = [events[j], events[i]];
@@ -100,18 +110,25 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   let survived = 0;
   const restarts = { temporal: 0, service: 0 };
   try {
-    // A budget of exactly one job and one solver minute per variant: a single duplicate shows as an overrun.
-    // It starts one short, so that the last variant waits for budget until every event has happened (a
+    // A budget of exactly one job and one solver minute's worth per variant: a single duplicate shows as
+    // an overrun. It starts short, so that the study waits for budget until every event has happened (a
     // fast study would otherwise end before them); then it is raised to the full budget.
-    const name = `chaos-${options.seed}`;
-    const fullBudget = { jobs: options.variants, minutes: options.variants };
-    const held = options.variants >= 2;
-    const { study, handle } = await stack.startStudy(name, demoSweepYaml({
-      name, variants: options.variants, output: join(dir, 'results'), withProfile: true, concurrency: 10,
-      budget: held ? { jobs: fullBudget.jobs - 1, minutes: fullBudget.minutes - 1 } : fullBudget,
-      description: `Chaos run of ${options.variants} variants (seed ${options.seed})`,
-    }));
-    say(`chaos: study ${study.name}, ${options.variants} variants; faults at rate ${options.faultRate}, ${options.kills} worker kills planned`);
+    const name = `chaos-${options.method && options.method !== 'sweep' ? `${options.method}-` : ''}${options.seed}`;
+    const restartsPlanned = options.restarts ?? true;
+    const yamlWith = (budget?: { jobs: number; minutes: number; waitForRaise?: boolean }) => (options.method && options.method !== 'sweep'
+      ? demoAnalysisYaml({ method: options.method, name, seed: options.seed, output: join(dir, 'results'), concurrency: 10, budget, description: `Chaos run of a ${options.method} study (seed ${options.seed})` })
+      : demoSweepYaml({
+        name, variants: options.variants, output: join(dir, 'results'), withProfile: true, concurrency: 10, budget,
+        description: `Chaos run of ${options.variants} variants (seed ${options.seed})`,
+      }));
+    const planned = planStudy(parseStudy(yamlWith()));
+    const minutesEach = planned.minutes / planned.jobs;
+    const fullBudget = { jobs: planned.jobs, minutes: planned.minutes };
+    // A search holds at half its probes: its probes come one after another, each waiting for the one before.
+    const heldJobs = options.method === 'search' ? Math.ceil(planned.jobs / 2) : planned.jobs - 1;
+    const held = restartsPlanned && heldJobs >= 1 && heldJobs < planned.jobs;
+    const { study, handle } = await stack.startStudy(name, yamlWith(held ? { jobs: heldJobs, minutes: heldJobs * minutesEach, waitForRaise: true } : fullBudget));
+    say(`chaos: study ${study.name}, ${planned.exact ? '' : 'at most '}${planned.jobs} variants; faults at rate ${options.faultRate}, ${options.kills} worker kills planned`);
 
     const result = settle(handle, Date.now() + options.timeoutMinutes * 60_000);
     let finished = false;
@@ -120,7 +137,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const reporter = setInterval(() => void progress().then((p) => p && !finished && say(`chaos: ${p}`)), 15_000);
     try {
       let last = await progress();
-      for (const event of schedule(options.kills, random)) {
+      for (const event of schedule(options.kills, restartsPlanned, random)) {
         // Each event waits for the study to have moved on since the one before (or for maxGap
         // seconds), then for a random moment more: events spread over the study, each finding work
         // under way, and all of them fit in even a short one.
@@ -157,12 +174,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // Audited against the budget in force at the end.
     const audit = await auditStudy(stack.client, { ...study, budget: { ...study.budget, ...fullBudget } }, dir);
     if (outcome !== 'completed') audit.problems.unshift(`the study ${outcome}`);
-    if (survived < options.kills || restarts.temporal + restarts.service < 2) {
+    if (survived < options.kills || restarts.temporal + restarts.service < (restartsPlanned ? 2 : 0)) {
       audit.problems.push(`the study ended before every event: ${survived} of ${options.kills} worker kills, ${restarts.temporal} Temporal and ${restarts.service} service restarts`);
     }
     const { counts } = await stack.admin<{ counts: Record<string, number> }>('/faults');
+    const analysis = outcome === 'completed' ? (await readManifest(study.output)).analysis : undefined;
     return {
-      ...audit, faultsInjected: counts, kills: { planned: options.kills, survived }, restarts, study: outcome,
+      ...audit, faultsInjected: counts, kills: { planned: options.kills, survived }, restarts, study: outcome, ...(analysis ? { analysis } : {}),
       wallSeconds: Math.round((Date.now() - started) / 100) / 10, seed: options.seed, dir,
     };
   } finally {

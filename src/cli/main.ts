@@ -6,6 +6,7 @@ import { demoCommand } from './commands/demo.js';
 import { devCommand } from './commands/dev.js';
 import { doctorCommand } from './commands/doctor.js';
 import { resultsCommand } from './commands/results.js';
+import { planCommand } from './commands/plan.js';
 import { runCommand } from './commands/run.js';
 import { scheduleCommand } from './commands/schedule.js';
 import { serviceCommand } from './commands/service.js';
@@ -21,6 +22,7 @@ const program = new Command()
   .addCommand(demoCommand())
   .addCommand(devCommand())
   .addCommand(doctorCommand())
+  .addCommand(planCommand())
   .addCommand(runCommand())
   .addCommand(statusCommand())
   .addCommand(watchCommand())

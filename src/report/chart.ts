@@ -26,6 +26,8 @@ export interface ChartPoint {
   y: number;
   /** Shown on hover when the SVG is opened by itself. */
   tip?: string;
+  /** An interval drawn as a whisker through the point (a confidence interval). */
+  error?: [number, number];
 }
 
 export interface Series {
@@ -45,6 +47,21 @@ export interface Series {
    * 10,000 variants would otherwise make an SVG of megabytes that draws no differently.
    */
   cloud?: boolean;
+  /** Each point as a bar from zero, this share of a category's band wide. */
+  bars?: number;
+}
+
+/** A stretch of the x axis shaded from top to bottom (a bracket), with a label at its top. */
+export interface Band {
+  from: number;
+  to: number;
+  label?: string;
+}
+
+/** A horizontal line across the plot (a threshold), labelled at its right end. */
+export interface Rule {
+  y: number;
+  label: string;
 }
 
 export interface ChartSpec {
@@ -55,6 +72,8 @@ export interface ChartSpec {
   y: LinearAxis;
   series: Series[];
   legendTitle?: string;
+  bands?: Band[];
+  rules?: Rule[];
 }
 
 /** Above this many points a series is best drawn as a cloud, without a tooltip each. */
@@ -86,16 +105,22 @@ export function renderChart(spec: ChartSpec): string {
   const top = MARGIN + TITLE_SIZE + notes.length * (NOTE_SIZE + 5) + 22;
 
   const legend = legendLayout(spec);
-  const yTicks = niceTicks(...extent(points.map((p) => p.y)));
+  // The y axis holds the whiskers, the thresholds and, under bars, zero.
+  const ys = [
+    ...points.flatMap((p) => [p.y, ...(p.error ?? [])]), ...(spec.rules ?? []).map((r) => r.y), ...(spec.series.some((s) => s.bars) ? [0] : []),
+  ];
+  const yTicks = niceTicks(...extent(ys));
   let left = MARGIN + AXIS_TITLE_SIZE + 12 + Math.max(...yTicks.labels.map((l) => textWidth(l, TICK_SIZE))) + 8;
   // Room on the right for half the last x tick label, or for the legend beside the plot.
   const right = CHART_WIDTH - MARGIN - (legend.placement === 'right' ? legend.width + 16 : 24);
-  let x = xAxisLayout(spec.x, points, right - left);
+  // Bands widen a linear x axis to their ends.
+  const xPoints = [...points, ...(spec.bands ?? []).flatMap((b) => [{ x: b.from, y: 0 }, { x: b.to, y: 0 }])];
+  let x = xAxisLayout(spec.x, xPoints, right - left);
   // A turned first label reaches left of its tick, past the y axis's labels and maybe off the chart.
   const reach = MARGIN + Math.SQRT1_2 * x.firstLabelWidth - (spec.x.kind === 'linear' ? INSET : (right - left) / (2 * (x.max - x.min)));
   if (x.rotated && reach > left) {
     left = reach;
-    x = xAxisLayout(spec.x, points, right - left);
+    x = xAxisLayout(spec.x, xPoints, right - left);
   }
 
   // Turned labels and a legend below take their room from a taller chart, not from the plot.
@@ -113,10 +138,19 @@ export function renderChart(spec: ChartSpec): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_WIDTH}" height="${height}" viewBox="0 0 ${CHART_WIDTH} ${height}" font-family="${FONT_FAMILY}" role="img" aria-label="${escapeXml(spec.title)}">`,
     `<title>${escapeXml(spec.title)}</title>`,
     `<rect width="${CHART_WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${MARGIN}" y="${MARGIN + TITLE_SIZE}" font-size="${TITLE_SIZE}" font-weight="bold" fill="#222">${escapeXml(spec.title)}</text>`,
+    // A title too long for the chart is cut; the whole of it is the SVG's <title>.
+    `<text x="${MARGIN}" y="${MARGIN + TITLE_SIZE}" font-size="${TITLE_SIZE}" font-weight="bold" fill="#222">${escapeXml(fitText(spec.title, TITLE_SIZE * 1.1, CHART_WIDTH - 2 * MARGIN))}</text>`,
     ...notes.map((line, i) => `<text x="${MARGIN}" y="${MARGIN + TITLE_SIZE + (i + 1) * (NOTE_SIZE + 5)}" font-size="${NOTE_SIZE}" fill="#555">${escapeXml(line)}</text>`),
   ];
 
+  for (const band of spec.bands ?? []) {
+    const [x1, x2] = [sx(Math.min(band.from, band.to)), sx(Math.max(band.from, band.to))];
+    // A bracket narrower than a pixel still shows, as a pixel-wide band.
+    const width = Math.max(1.5, x2 - x1);
+    out.push(`<g class="band"><rect x="${px(x1)}" y="${px(top)}" width="${px(width)}" height="${px(bottom - top)}" fill="#f28e2b" fill-opacity="0.22"/>`);
+    if (band.label) out.push(`<text x="${px(x1 + width / 2)}" y="${px(top - 4)}" font-size="${TICK_SIZE}" text-anchor="middle" fill="#a0521b">${escapeXml(band.label)}</text>`);
+    out.push('</g>');
+  }
   out.push('<g stroke="#e3e3e3" stroke-width="1">');
   for (const v of yTicks.values) out.push(`<line x1="${px(left)}" x2="${px(right)}" y1="${px(sy(v))}" y2="${px(sy(v))}"/>`);
   if (spec.x.kind === 'linear') for (const t of x.ticks) out.push(`<line x1="${px(sx(t.at))}" x2="${px(sx(t.at))}" y1="${px(top)}" y2="${px(bottom)}"/>`);
@@ -144,9 +178,14 @@ export function renderChart(spec: ChartSpec): string {
   out.push(`<text transform="translate(${px(MARGIN + AXIS_TITLE_SIZE)},${px((top + bottom) / 2)}) rotate(-90)">${escapeXml(spec.y.title)}</text>`);
   out.push('</g>');
 
+  for (const rule of spec.rules ?? []) {
+    out.push(`<g class="rule"><line x1="${px(left)}" x2="${px(right)}" y1="${px(sy(rule.y))}" y2="${px(sy(rule.y))}" stroke="#b42318" stroke-width="1.2" stroke-dasharray="5 4"/>`);
+    out.push(`<text x="${px(right - 4)}" y="${px(sy(rule.y) - 5)}" font-size="${TICK_SIZE}" text-anchor="end" fill="#b42318">${escapeXml(rule.label)}</text></g>`);
+  }
   // Clouds first, so individually drawn series stay on top of them.
   const ordered = [...spec.series].sort((a, b) => Number(!!b.cloud) - Number(!!a.cloud));
-  for (const series of ordered) out.push(seriesSvg(series, sx, sy));
+  const band = spec.x.kind === 'category' ? (right - left) / spec.x.categories.length : 0;
+  for (const series of ordered) out.push(seriesSvg(series, sx, sy, band));
 
   out.push(legend.placement === 'right' ? legendSvg(spec, legend, right + 16, top) : legendSvg(spec, legend, MARGIN, xTitleY + 12));
   out.push('</svg>');
@@ -188,9 +227,26 @@ function xAxisLayout(axis: LinearAxis | CategoryAxis, points: ChartPoint[], widt
   return { min, max, ticks, rotated, labelHeight: rotated ? Math.SQRT1_2 * (widest + TICK_SIZE) + 4 : TICK_SIZE + 2, firstLabelWidth };
 }
 
-function seriesSvg(series: Series, sx: (v: number) => number, sy: (v: number) => number): string {
+function seriesSvg(series: Series, sx: (v: number) => number, sy: (v: number) => number, band: number): string {
   const r = series.size ?? 4;
   const out = [`<g class="series" data-series="${escapeXml(series.id)}">`];
+  if (series.bars) {
+    const width = Math.max(2, band * series.bars);
+    for (const p of series.points) {
+      const [y0, y1] = [sy(0), sy(p.y)];
+      out.push(`<rect class="bar" x="${px(sx(p.x) - width / 2)}" y="${px(Math.min(y0, y1))}" width="${px(width)}" height="${px(Math.max(0.5, Math.abs(y1 - y0)))}" fill="${series.color}" fill-opacity="0.85"/>`);
+    }
+  }
+  const whiskers = series.points.filter((p) => p.error);
+  if (whiskers.length) {
+    out.push('<g class="whiskers" stroke="#333" stroke-width="1.2">');
+    for (const p of whiskers) {
+      const [lo, hi] = [sy(p.error![0]), sy(p.error![1])];
+      const x = sx(p.x);
+      out.push(`<path d="M${px(x)} ${px(lo)}V${px(hi)}M${px(x - 5)} ${px(lo)}H${px(x + 5)}M${px(x - 5)} ${px(hi)}H${px(x + 5)}"/>`);
+    }
+    out.push('</g>');
+  }
   if (series.line && series.points.length > 1) {
     const dash = series.line === 'dashed' ? ' stroke-dasharray="6 4"' : '';
     out.push(`<polyline points="${series.points.map((p) => `${px(sx(p.x))},${px(sy(p.y))}`).join(' ')}" fill="none" stroke="${series.color}" stroke-width="1.8"${dash}/>`);

@@ -6,6 +6,7 @@
 import type { Manifest } from '../study/results/manifest.js';
 import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
 import { objectivePair } from '../study/results/summary-workbook.js';
+import { analysisCharts } from './analysis-plots.js';
 import { renderChart, type ChartSpec } from './chart.js';
 import { parameterChart } from './parameter-plots.js';
 import { objectiveByVariantChart, paretoFrontsChart, studyFrontChart } from './pareto-plots.js';
@@ -36,7 +37,7 @@ export function studyPlots(manifest: Manifest): StudyPlots {
         : `No plots: no variant has a solution (${done} done, ${failed} failed, ${pending} pending).`,
     };
   }
-  const specs: [string, ChartSpec | undefined][] = [];
+  const specs: [string, ChartSpec | undefined][] = [...analysisCharts(manifest)];
   const pair = objectivePair(manifest);
   if (pair) specs.push(['pareto-fronts', paretoFrontsChart(manifest, pair)], ['study-front', studyFrontChart(manifest, pair)]);
   else specs.push(['objective-by-variant', objectiveByVariantChart(manifest, objectives[0])]);

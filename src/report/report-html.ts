@@ -9,6 +9,7 @@ import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../study/res
 import { objectiveHeader } from '../study/results/objective-labels.js';
 import type { SolutionResult } from '../study/results/read-output.js';
 import { formatNumber, objectivesIn } from '../study/results/summary-workbook.js';
+import { formatValue } from '../study/search/step.js';
 import { extent } from './chart.js';
 import { parameterCategories } from './parameter-plots.js';
 import { studyFront, studyObjectives } from './study-points.js';
@@ -54,6 +55,7 @@ ${study.description ? `<p class="description">${esc(study.description)}</p>` : '
 ${studySection(manifest)}
 ${filesSection(links)}
 ${parametersSection(manifest)}
+${analysisSection(manifest)}
 ${plotsSection(links)}
 ${frontSection(manifest)}
 ${resultsSection(manifest, links)}
@@ -79,6 +81,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 figure { margin: 1.5rem 0; }
 figure img { max-width: 100%; height: auto; border: 1px solid #e5e5e5; }
 figcaption { font-size: 0.85rem; color: #444; }
+.answer { font-size: 1.05rem; background: #fff7ed; border-left: 4px solid #f28e2b; padding: 0.5rem 0.8rem; }
 `;
 
 function studySection(manifest: Manifest): string {
@@ -162,6 +165,7 @@ ${more}`;
 function resultsSection(manifest: Manifest, links: ReportLinks): string {
   const parameters = manifest.parameters.map((p) => p.name);
   const objectives = objectivesIn(manifest);
+  const outcomes = manifest.outcomes ?? [];
   const total = manifest.variants.reduce((n, v) => n + Math.max(1, v.solutions.length), 0);
   const rows: string[][] = [];
   for (const { variant, solution } of resultRows(manifest.variants)) {
@@ -169,15 +173,27 @@ function resultsSection(manifest: Manifest, links: ReportLinks): string {
     rows.push([
       String(variant.index), esc(variant.label), ...parameters.map((p) => esc(String(variant.parameters[p] ?? ''))),
       statusCell(variant.status), solution ? String(solution.index) : '', ...objectives.map((o) => (solution ? numberCell(solution.objectives[o]) : '')),
+      ...outcomes.map((o) => outcomeCell(variant, o.name)),
     ]);
   }
   const numericParameters = parameters.flatMap((p, i) => (parameterCategories(manifest, p) ? [] : [2 + i]));
-  const numeric = [0, ...numericParameters, 3 + parameters.length, ...objectives.map((_, i) => 4 + parameters.length + i)];
+  const numeric = [
+    0, ...numericParameters, 3 + parameters.length, ...objectives.map((_, i) => 4 + parameters.length + i),
+    ...outcomes.flatMap((o, i) => (o.numeric ? [4 + parameters.length + objectives.length + i] : [])),
+  ];
   const note = total > REPORT_ROWS
     ? `<p class="note">The first ${REPORT_ROWS} of ${count(total)} rows. <a href="${esc(links.csv)}">${esc(links.csv)}</a> and the summary workbook have them all.</p>` : '';
   return `<h2>Variants and Pareto points</h2>
 ${note}
-<div class="scroll">${table(['Variant #', 'Label', ...parameters, 'Status', 'Point', ...objectives.map(objectiveHeader)], rows, numeric)}</div>`;
+<div class="scroll">${table(['Variant #', 'Label', ...parameters, 'Status', 'Point', ...objectives.map(objectiveHeader), ...outcomes.map((o) => (o.unit ? `${o.name} [${o.unit}]` : o.name))], rows, numeric)}</div>`;
+}
+
+/** A variant's value of an outcome, or why it has none. */
+function outcomeCell(variant: VariantRecord, name: string): string {
+  const value = variant.outcomes?.[name];
+  if (!value) return '';
+  if ('problem' in value) return `<span class="failed" title="${esc(value.problem)}">not read</span>`;
+  return typeof value.value === 'number' ? numberCell(value.value) : esc(value.value);
 }
 
 /** Variant by Pareto point, lazily: the page shows the first rows of a table that may have 30,000. */
@@ -196,6 +212,47 @@ function failuresSection(manifest: Manifest): string {
   const more = failed.length > REPORT_FAILURES ? `<p class="note">The first ${REPORT_FAILURES} of ${count(failed.length)}; the summary workbook's Failures sheet has them all.</p>` : '';
   return `<h2>Failures (${count(failed.length)})</h2>\n<ul>\n${items.join('\n')}\n</ul>\n${more}`;
 }
+
+/** What the study's method found: sensitivity indices with their notes, or each search's answer and probes. */
+function analysisSection(manifest: Manifest): string {
+  const analysis = manifest.analysis;
+  if (!analysis) return '';
+  if (analysis.method === 'search') {
+    const searches = analysis.searches.map((search) => {
+      const along = Object.entries(search.along).map(([k, v]) => `${k} = ${String(v)}`).join(', ');
+      const probes = search.probes.map((p, order) => ({ ...p, order })).sort((a, b) => a.value - b.value).map((p) => [
+        valueCell(p.value), String(p.order + 1), esc(p.step), p.outcome === undefined ? `<span class="failed">${esc(p.failed ?? 'not solved yet')}</span>` : typeof p.outcome === 'number' ? numberCell(p.outcome) : esc(p.outcome),
+      ]);
+      return `${along ? `<h3>${esc(along)}</h3>` : ''}
+<p class="answer">${esc(search.answer?.text ?? `Not finished: ${search.probes.length} probes so far.`)}</p>
+${table([`${analysis.parameter}${analysis.unit ? ` [${analysis.unit}]` : ''}`, 'Probe #', 'Step', analysis.outcomeUnit ? `${analysis.outcome} [${analysis.outcomeUnit}]` : analysis.outcome], probes, [0, 1, 3])}`;
+    });
+    return `<h2>Tipping points</h2>
+<p class="note">Where ${esc(analysis.condition)} changes as ${esc(analysis.parameter)} moves from ${valueCell(analysis.range.min)} to ${valueCell(analysis.range.max)}${analysis.unit ? ` ${esc(analysis.unit)}` : ''} (tolerance ${valueCell(analysis.tolerance)}, at most ${analysis.probes} probes a search). Every probe is a variant of the study.</p>
+${searches.join('\n')}`;
+  }
+  const outcomes = analysis.method === 'morris'
+    ? analysis.outcomes.map((o) => `<h3>${esc(o.outcome)}${o.unit ? ` [${esc(o.unit)}]` : ''}</h3>
+${table(['Parameter or group', 'μ*', 'μ* 95 % interval', 'μ', 'σ', 'μ* per unit of the parameter'], [...o.groups].sort((a, b) => (b.muStar ?? 0) - (a.muStar ?? 0)).map((g) => [
+    esc(g.name), numberCell(g.muStar ?? undefined), `${numberCell(g.muStarInterval[0] ?? undefined)} to ${numberCell(g.muStarInterval[1] ?? undefined)}`, numberCell(g.mu ?? undefined), numberCell(g.sigma ?? undefined),
+    g.muStarPerUnit === undefined ? '' : numberCell(g.muStarPerUnit),
+  ]), [1, 2, 3, 4, 5])}
+${o.notes.map((n) => `<p class="note">${esc(n)}</p>`).join('\n')}`)
+    : analysis.outcomes.map((o) => `<h3>${esc(o.outcome)}${o.unit ? ` [${esc(o.unit)}]` : ''}</h3>
+${table(['Parameter', 'S1', 'S1 95 % interval', 'ST', 'ST 95 % interval'], [...o.factors].sort((a, b) => (b.total ?? 0) - (a.total ?? 0)).map((f) => [
+    esc(f.name), indexCell(f.first), `${indexCell(f.firstInterval[0])} to ${indexCell(f.firstInterval[1])}`, indexCell(f.total), `${indexCell(f.totalInterval[0])} to ${indexCell(f.totalInterval[1])}`,
+  ]), [1, 2, 3, 4])}
+${o.notes.map((n) => `<p class="note">${esc(n)}</p>`).join('\n')}`);
+  const intro = analysis.method === 'morris'
+    ? `Morris elementary effects: ${analysis.trajectories} trajectories on ${analysis.levels} levels, ${count(analysis.runs)} runs of which ${count(analysis.distinct)} distinct variants (shared points solved once). μ* is in the outcome's unit per full range of the parameter; intervals are 95 % bootstrap intervals over the trajectories.`
+    : `Sobol indices (Saltelli sampling, Saltelli 2010 and Jansen estimators): N = ${analysis.samples} base samples, ${count(analysis.runs)} runs. Intervals are 95 % bootstrap intervals over the base samples.`;
+  return `<h2>Sensitivity</h2>\n<p class="note">${esc(intro)}</p>\n${outcomes.join('\n')}`;
+}
+
+const indexCell = (value: number | null) => (value === null ? '–' : value.toFixed(3));
+
+/** A parameter's value with the digits that tell neighbouring probes apart (0.06469, not 0.06). */
+const valueCell = (value: number) => esc(formatValue(value));
 
 function keyValues(pairs: [string, string][]): string {
   return table([], pairs.map(([k, v]) => [`<th scope="row">${esc(k)}</th>`, esc(v)]), [], true);

@@ -44,6 +44,7 @@ function addCostSheet(workbook: ExcelJS.Workbook, report: SolutionReport): void 
     { header: 'Stage', key: 'stage', width: 12 },
     { header: 'Value', key: 'value', width: 16, style: { numFmt: '#,##0.00' } },
     { header: 'Unit', key: 'unit', width: 20 },
+    { header: 'Carrier', key: 'carrier', width: 18 },
   ];
   sheet.getRow(1).font = { bold: true };
   for (const row of report.rows) sheet.addRow(row);

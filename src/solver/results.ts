@@ -3,20 +3,13 @@
  * registries: objective values, costs and CO2 by component and stage, installed capacities, and
  * the hourly series of every hub and stage.
  */
+import type { CostTableRow } from '../api/output-file.js';
 import type { Objective } from '../api/values.js';
 import type { ModelContext } from './model/context.js';
 import { objectiveFunctions } from './model/objectives.js';
 import type { SolvedPoint } from './optimise.js';
 
-export interface ResultRow {
-  section: 'Objective' | 'Cost' | 'CO2' | 'Capacity';
-  item: string;
-  category: string;
-  hub: string;
-  stage: string;
-  value: number;
-  unit: string;
-}
+export type ResultRow = CostTableRow;
 
 export interface HourlyTable {
   hub: string;
@@ -58,6 +51,13 @@ export function solutionReport(ctx: ModelContext, point: SolvedPoint): SolutionR
   }
   for (const c of ctx.capacities) {
     rows.push({ section: 'Capacity', item: c.item, category: c.kind, hub: ctx.hub(c.hub), stage: stageName(c.stage), value: clean(x[c.column]), unit: c.unit });
+  }
+  // Every import and export, zero or not: a study's energy outcome tells "none" from "not reported".
+  for (const e of ctx.energies) {
+    rows.push({
+      section: 'Energy', item: e.item, category: e.direction === 'import' ? 'Import' : 'Export', hub: ctx.hub(e.hub), stage: stageName(e.stage),
+      value: clean(e.expr.evaluate(x)), unit: 'kWh/year', carrier: ctx.carrierName(e.carrier),
+    });
   }
 
   const tables = new Map<string, HourlyTable>();

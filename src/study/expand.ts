@@ -5,20 +5,32 @@
  */
 import type { Assignment, Parameter, ParameterValue } from './target.js';
 import { mulberry32 } from '../common/seeded-random.js';
+import { designRowsOf, type MorrisSpec } from './designs.js';
+import type { SearchSpec } from './search/spec.js';
+import type { SolverOverrides } from './solver-overrides.js';
 
 /** The ways a study combines its parameters' values into variants. */
-export const VARIANT_METHODS = ['grid', 'zip', 'list', 'latin-hypercube'] as const;
+export const VARIANT_METHODS = ['grid', 'zip', 'list', 'latin-hypercube', 'morris', 'sobol', 'search'] as const;
 export type VariantMethod = (typeof VARIANT_METHODS)[number];
 
-/** The variant method of a study, with that method's options. */
+/** Methods whose variants are decided as the study goes, from the outcomes of the variants before. */
+export const ADAPTIVE_METHODS: readonly VariantMethod[] = ['search'];
+/** Methods that sample the parameters' ranges rather than list their values. */
+export const RANGE_METHODS: readonly VariantMethod[] = ['latin-hypercube', 'morris', 'sobol'];
+
+/** The variant method of a study, with that method's options (null where the method has none). */
 export interface VariantsSpec {
   method: VariantMethod;
-  /** Latin hypercube: the number of samples. */
+  /** Latin hypercube: the number of samples; Sobol: the base samples N (N·(k+2) runs). */
   samples: number | null;
-  /** Latin hypercube: the seed of the sampling. */
+  /** Latin hypercube, Morris, Sobol: the seed of the sampling. */
   seed: number | null;
   /** List: the variants, each naming every parameter. */
   list: Assignment[] | null;
+  /** Morris: trajectories, levels and groups. */
+  morris?: MorrisSpec | null;
+  /** Search: the parameter, the condition, and when to stop. */
+  search?: SearchSpec | null;
 }
 
 /** What expansion reads of a study. */
@@ -28,12 +40,16 @@ export interface Sweep {
   variants: VariantsSpec;
 }
 
+export type { SolverOverrides } from './solver-overrides.js';
+
 /** One variant: its position, its value-derived key, its scenario name and its values. */
 export interface Variant {
   index: number;
   key: string;
   name: string;
   assignment: Assignment;
+  /** Solved with these settings instead of the study's (part of the key: the same values solved otherwise are another variant). */
+  solver?: SolverOverrides;
 }
 
 /** The longest scenario name the planning service accepts. */
@@ -76,21 +92,29 @@ function fnv1a64(bytes: readonly number[]): bigint {
  * assignment (the top bits are the ones every byte's multiplication has reached). Scenarios and
  * results are found again by this key, so it must never change for the same values.
  */
-export function variantKey(assignment: Assignment): string {
-  return `v-${(fnv1a64(utf8(canonicalAssignment(assignment))) >> 16n).toString(16).padStart(12, '0')}`;
+export function variantKey(assignment: Assignment, solver?: SolverOverrides): string {
+  const overrides = solver && Object.keys(solver).length ? `|${JSON.stringify(Object.keys(solver).sort().map((k) => [k, solver[k as keyof SolverOverrides]]))}` : '';
+  return `v-${(fnv1a64(utf8(canonicalAssignment(assignment) + overrides)) >> 16n).toString(16).padStart(12, '0')}`;
 }
 
-/** The variant for display: `hp_cost=800, heat_demand=1.1`, in the study's parameter order. */
-export function variantLabel(assignment: Assignment): string {
-  return Object.entries(assignment).map(([name, value]) => `${name}=${String(value)}`).join(', ');
+/** The variant for display: `hp_cost=800, heat_demand=1.1`, in the study's parameter order, and its own solver settings. */
+export function variantLabel(assignment: Assignment, solver?: SolverOverrides): string {
+  const values = Object.entries(assignment).map(([name, value]) => `${name}=${String(value)}`).join(', ');
+  const settings = solver ? Object.entries(solver).map(([name, value]) => `${name} ${String(value)}`).join(', ') : '';
+  return settings ? `${values} (${settings})` : values;
 }
 
-/** The number of variants of the study. */
+/**
+ * The number of variants of the study: of a Morris or Sobol design, its distinct points (a point
+ * two trajectories share is solved once). A search decides its variants as it goes: none up front.
+ */
 export function variantCount(study: Sweep): number {
   const { method, samples, list } = study.variants;
   if (method === 'grid') return study.parameters.reduce((n, p) => n * (p.values?.length ?? 0), 1);
   if (method === 'zip') return study.parameters[0]?.values?.length ?? 0;
   if (method === 'list') return list?.length ?? 0;
+  if (method === 'morris' || method === 'sobol') return design(study).variantRows.length;
+  if (method === 'search') return 0;
   return samples ?? 0;
 }
 
@@ -113,13 +137,52 @@ function latinHypercube(study: Sweep): number[][] {
   });
 }
 
-// Workflows ask for variants batch by batch; the design is drawn once per study object.
-const designs = new WeakMap<Sweep, number[][]>();
+/** A sampled design: its rows as assignments, and which rows are distinct variants. */
+export interface SampledDesign {
+  /** Every row of the design, as values of the parameters. */
+  rows: Assignment[];
+  /** The first row of each distinct variant, in order: variant i is row variantRows[i]. */
+  variantRows: number[];
+  /** The variant of each row. */
+  rowVariant: number[];
+}
 
-function design(study: Sweep): number[][] {
-  let columns = designs.get(study);
-  if (!columns) designs.set(study, (columns = latinHypercube(study)));
-  return columns;
+/** Design values keep the 5 decimals the service stores; a range's ends are kept exact. */
+const scaled = (range: { min: number; max: number }, x: number) => (x <= 0 ? range.min : x >= 1 ? range.max : round5(range.min + x * (range.max - range.min)));
+
+function sampledDesign(study: Sweep): SampledDesign {
+  const { parameters } = study;
+  const lhs = study.variants.method === 'latin-hypercube';
+  let rows: Assignment[];
+  if (lhs) {
+    const columns = latinHypercube(study);
+    rows = Array.from({ length: study.variants.samples! }, (_, i) => Object.fromEntries(parameters.map((p, j) => [p.name, columns[j][i]])));
+  } else {
+    rows = designRowsOf(study.variants, parameters.map((p) => p.name)).map((point) => Object.fromEntries(parameters.map((p, j) => [p.name, scaled(p.range!, point[j])])));
+  }
+  const variantRows: number[] = [];
+  const first = new Map<string, number>();
+  const rowVariant = rows.map((row, r) => {
+    // A Latin hypercube's samples are each their own variant, repeated or not (the loader refuses repeats).
+    const canonical = lhs ? String(r) : canonicalAssignment(row);
+    let variant = first.get(canonical);
+    if (variant === undefined) {
+      first.set(canonical, (variant = variantRows.length));
+      variantRows.push(r);
+    }
+    return variant;
+  });
+  return { rows, variantRows, rowVariant };
+}
+
+// Workflows ask for variants batch by batch; the design is drawn once per study object.
+const designs = new WeakMap<Sweep, SampledDesign>();
+
+/** The study's sampled design (Latin hypercube, Morris or Sobol). */
+export function design(study: Sweep): SampledDesign {
+  let drawn = designs.get(study);
+  if (!drawn) designs.set(study, (drawn = sampledDesign(study)));
+  return drawn;
 }
 
 function assignmentAt(study: Sweep, index: number): Assignment {
@@ -139,9 +202,11 @@ function assignmentAt(study: Sweep, index: number): Assignment {
     for (const p of parameters) assignment[p.name] = p.values![index];
   } else if (variants.method === 'list') {
     for (const p of parameters) assignment[p.name] = variants.list![index][p.name];
+  } else if (variants.method === 'search') {
+    throw new RangeError(`study ${study.name} searches: its variants are decided as it goes, not by index`);
   } else {
-    const columns = design(study);
-    parameters.forEach((p, i) => (assignment[p.name] = columns[i][index]));
+    const drawn = design(study);
+    Object.assign(assignment, drawn.rows[drawn.variantRows[index]]);
   }
   return assignment;
 }
@@ -152,9 +217,13 @@ export function variantAt(study: Sweep, index: number): Variant {
   if (!Number.isInteger(index) || index < 0 || index >= count) {
     throw new RangeError(`variant index ${index} is outside 0..${count - 1} of study ${study.name}`);
   }
-  const assignment = assignmentAt(study, index);
-  const key = variantKey(assignment);
-  return { index, key, name: `${study.name.slice(0, MAX_SCENARIO_NAME - key.length - 1)}-${key}`, assignment };
+  return variantOf(study, index, assignmentAt(study, index));
+}
+
+/** The variant of these values (and solver settings) at a position of the study's own choosing: a search's probes. */
+export function variantOf(study: Pick<Sweep, 'name'>, index: number, assignment: Assignment, solver?: SolverOverrides): Variant {
+  const key = variantKey(assignment, solver);
+  return { index, key, name: `${study.name.slice(0, MAX_SCENARIO_NAME - key.length - 1)}-${key}`, assignment, ...(solver && Object.keys(solver).length ? { solver } : {}) };
 }
 
 /** Every variant of the study, in order. */

@@ -172,6 +172,17 @@ export function parseStudy(text: string, options: ParseOptions = {}): Study {
   return { ...study, output: isAbsolute(study.output) ? study.output : resolve(base, study.output) };
 }
 
+/**
+ * Problems found outside the file (against the base scenario on the service) as a StudyFileError,
+ * each on the line of the file that gives what is wrong.
+ */
+export async function problemsInFile(path: string, problems: { path: (string | number)[]; message: string }[]): Promise<StudyFileError> {
+  const text = await readFile(path, 'utf8');
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  return new StudyFileError(path, problems.map((p) => ({ path: fieldPath(p.path), line: lineOf(doc, lines, p.path), message: p.message })));
+}
+
 /** Reads, parses and validates a study file. */
 export async function loadStudyFile(path: string): Promise<Study> {
   let text: string;

@@ -9,10 +9,17 @@ import { Name } from '../api/primitives.js';
 import { SolverJobRequest, type SolverSettings } from '../api/solver-jobs.js';
 import { type FieldInfo, LEVEL_CONTEXT, MAX_MODES, describeTarget, fieldInfo, fieldsOf } from './catalog.js';
 import {
-  type Sweep, VARIANT_METHODS, type VariantMethod, canonicalAssignment, expandVariants, variantCount, variantLabel,
+  type Sweep, VARIANT_METHODS, type VariantMethod, type VariantsSpec, canonicalAssignment, expandVariants, variantCount, variantLabel,
 } from './expand.js';
+import { designRuns } from './designs.js';
+import { searchCount } from './plan.js';
 import { studyMessage } from './messages.js';
 import { offerNames } from './nearest.js';
+import type { Outcome } from './outcomes.js';
+import { planStudy } from './plan.js';
+import { METHOD_OPTIONS, OutcomesShape, analysisVariantFields, checkAnalysisMethod, checkOutcomes } from './schema-analysis.js';
+import type { SearchSpec } from './search/spec.js';
+import type { MorrisSpec } from './designs.js';
 import { type Assignment, type Parameter, TARGET_KINDS, type Target } from './target.js';
 
 /** More variants than this is a mistake (a grid one dimension too many), not a study. */
@@ -47,6 +54,8 @@ const ParameterShape = z.strictObject({
   operation: z.enum(['set', 'scale'], { error: 'must be set or scale' }).default('set'),
   values: z.array(Value, { error: 'must be a list of values' }).min(1, { error: 'must not be empty: a parameter needs at least one value' }).optional(),
   range: Range.optional(),
+  /** For people only: how the parameter's values read in results (`CHF/kWh`). */
+  unit: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(20, { error: 'must be at most 20 characters' }).optional(),
 });
 type ParsedParameter = z.output<typeof ParameterShape>;
 
@@ -59,6 +68,7 @@ const variantFields = {
     .array(z.record(z.string(), Value, { error: 'must map parameter names to values' }), { error: 'must be a list of variants' })
     .min(1, { error: 'must not be empty' })
     .optional(),
+  ...analysisVariantFields,
 };
 
 // The solver settings are a solver job's: its rules, worded as the contract words them.
@@ -74,7 +84,10 @@ const solverFields = {
 
 const Jobs = z.int({ error: 'must be an integer number of jobs' }).min(1, { error: 'must be ≥ 1: a budget of no job cannot run the study' });
 const Minutes = z.number({ error: 'must be a number of minutes' }).gt(0, { error: 'must be > 0' });
-const budgetFields = { jobs: Jobs.nullish(), minutes: Minutes.nullish(), jobsPerWeek: Jobs.nullish(), minutesPerWeek: Minutes.nullish() };
+const budgetFields = {
+  jobs: Jobs.nullish(), minutes: Minutes.nullish(), jobsPerWeek: Jobs.nullish(), minutesPerWeek: Minutes.nullish(),
+  waitForRaise: z.boolean({ error: 'must be true or false' }).optional(),
+};
 
 const StudyShape = z.strictObject({
   version: z.literal(1, { error: 'must be 1, the version of this format' }),
@@ -86,6 +99,7 @@ const StudyShape = z.strictObject({
   base: z.strictObject({ project: Ref, analysis: Ref, scenario: Ref }),
   destination: z.strictObject({ analysis: Name, project: Ref.optional() }),
   parameters: z.array(ParameterShape, { error: 'must be a list of parameters' }).min(1, { error: 'must name at least one parameter' }),
+  outcomes: OutcomesShape.optional(),
   variants: z.strictObject(variantFields),
   solver: z.strictObject(solverFields),
   budget: z.strictObject(budgetFields).nullish(),
@@ -118,9 +132,14 @@ export interface Study extends Sweep {
   /** `project` defaults to the base project. */
   destination: { project: string; analysis: string };
   parameters: Parameter[];
+  /** What to read from every variant's output (none: the objectives alone). */
+  outcomes: Outcome[];
   solver: SolverSettings;
-  /** Null is unlimited. */
-  budget: { jobs: number | null; minutes: number | null; jobsPerWeek: number | null; minutesPerWeek: number | null };
+  /**
+   * Null is unlimited. A study whose worst case exceeds `jobs` or `minutes` is refused unless
+   * `waitForRaise`: then it starts, and waits at its budget until the budget is raised.
+   */
+  budget: { jobs: number | null; minutes: number | null; jobsPerWeek: number | null; minutesPerWeek: number | null; waitForRaise: boolean };
   concurrency: number;
   /** As written; the loader resolves it against the study file's directory. */
   output: string;
@@ -195,21 +214,32 @@ function checkTarget(p: ParsedParameter, at: Path, problems: Problem[]): FieldIn
   return info;
 }
 
+/** Whether the method wants the parameter's `values` or its `range` (neither for a list, which gives the values itself). */
+function wantedSweep(p: ParsedParameter, method: VariantMethod | undefined, searched: unknown): 'values' | 'range' | undefined {
+  if (method === 'search') return p.name === searched ? 'range' : 'values';
+  if (method === 'latin-hypercube' || method === 'morris' || method === 'sobol') return 'range';
+  return method === 'list' ? undefined : method && 'values';
+}
+
 /** The parameter's values or range against its method and its field. */
-function checkSweep(p: ParsedParameter, info: FieldInfo | undefined, method: VariantMethod | undefined, at: Path, problems: Problem[]): void {
-  const wants = method === 'latin-hypercube' ? 'range' : method === 'list' ? undefined : method && 'values';
+function checkSweep(p: ParsedParameter, info: FieldInfo | undefined, method: VariantMethod | undefined, searched: unknown, at: Path, problems: Problem[]): void {
+  const wants = wantedSweep(p, method, searched);
   for (const key of ['values', 'range'] as const) {
     if (p[key] !== undefined && method && wants !== key) {
-      problems.push({ path: [...at, key], message: `is not used by method ${method}${method === 'list' ? ': variants.list gives the values' : ''}` });
+      const why = method === 'list' ? ': variants.list gives the values' : method === 'search' ? (key === 'range' ? `: only the searched parameter (${String(searched)}) has a range; give the others values, one search each` : `: ${p.name} is the searched parameter, give it a range`) : '';
+      problems.push({ path: [...at, key], message: `is not used by method ${method}${why}` });
     }
   }
-  if (wants && p[wants] === undefined) problems.push({ path: [...at, wants], message: `is required by method ${method}` });
+  if (wants && p[wants] === undefined) {
+    const why = method === 'search' && wants === 'range' ? `: the search moves ${p.name} over it` : '';
+    problems.push({ path: [...at, wants], message: `is required by method ${method}${why}` });
+  }
   const schema = p.operation === 'scale' ? Factor : info?.schema;
   if (!schema) return;
   p.values?.forEach((value, j) => problems.push(...valueProblems(schema, value, [...at, 'values', j])));
   if (!p.range) return;
   if (info && p.operation === 'set' && info.type !== 'number') {
-    const why = info.type === 'integer' ? 'an integer field, and latin-hypercube samples fractions: sweep it with values' : `a ${info.type} field, and latin-hypercube samples numbers`;
+    const why = info.type === 'integer' ? `an integer field, and ${method} samples fractions: sweep it with values` : `a ${info.type} field, and ${method} samples numbers`;
     problems.push({ path: [...at, 'range'], message: `cannot be sampled: ${info.field} is ${why}` });
     return;
   }
@@ -263,7 +293,8 @@ function checkRepeatedValues(parameters: ParsedParameter[], problems: Problem[])
   });
 }
 
-const DUPLICATE_AT: Record<VariantMethod, (index: number) => Path> = {
+// Morris and Sobol designs repeat points by construction (each is solved once); a search never repeats a probe.
+const DUPLICATE_AT: Partial<Record<VariantMethod, (index: number) => Path>> = {
   grid: () => ['variants'],
   zip: (index) => ['parameters', 0, 'values', index],
   list: (index) => ['variants', 'list', index],
@@ -274,8 +305,10 @@ const DUPLICATE_AT: Record<VariantMethod, (index: number) => Path> = {
 function checkVariantsDistinct(sweep: Sweep, problems: Problem[]): void {
   const byValues = new Map<string, number>();
   const byKey = new Map<string, number>();
+  const at = DUPLICATE_AT[sweep.variants.method];
+  if (!at) return;
   for (const variant of expandVariants(sweep)) {
-    const path = DUPLICATE_AT[sweep.variants.method](variant.index);
+    const path = at(variant.index);
     const label = variantLabel(variant.assignment);
     const canonical = canonicalAssignment(variant.assignment);
     const same = byValues.get(canonical);
@@ -290,22 +323,39 @@ function checkVariantsDistinct(sweep: Sweep, problems: Problem[]): void {
   }
 }
 
-/** The method's own options: each used by one method only, and required by it. */
+/** The method's own options: each used by the methods that name it, and required where they say so. */
 function checkMethodOptions(raw: Record<string, unknown>, method: VariantMethod, problems: Problem[]): void {
   const variants = recordOf(raw.variants);
-  const lhs = method === 'latin-hypercube';
-  for (const [key, used] of [['samples', lhs], ['seed', lhs], ['list', method === 'list']] as const) {
-    if (variants[key] !== undefined && !used) problems.push({ path: ['variants', key], message: `is not used by method ${method}` });
-    if (variants[key] === undefined && used) problems.push({ path: ['variants', key], message: `is required by method ${method}` });
+  const options = METHOD_OPTIONS[method];
+  for (const key of Object.keys(variantFields)) {
+    if (key === 'method') continue;
+    const required = options[key];
+    if (variants[key] !== undefined && required === undefined) problems.push({ path: ['variants', key], message: `is not used by method ${method}` });
+    if (variants[key] === undefined && required) problems.push({ path: ['variants', key], message: `is required by method ${method}` });
   }
 }
 
-/** The variants the sound parameters make: fitting together, then few enough and all distinct. */
+type ParsedVariants = { [K in keyof typeof variantFields]?: z.output<(typeof variantFields)[K]> };
+
+/** The method's options as a study carries them, with their defaults. */
+function variantsSpecOf(v: ParsedVariants & { method: VariantMethod }): VariantsSpec {
+  const morris: MorrisSpec | null = v.method === 'morris' ? { trajectories: v.trajectories!, levels: v.levels ?? 4, groups: v.groups ?? null } : null;
+  const search: SearchSpec | null = v.method === 'search'
+    ? {
+      parameter: v.parameter!, condition: v.condition!, tolerance: v.tolerance!, probes: v.probes ?? 10, scan: v.scan ?? 2,
+      refine: v.refine ?? 'bisection', confirm: v.confirm ?? null,
+    }
+    : null;
+  return { method: v.method, samples: v.samples ?? null, seed: v.seed ?? null, list: v.list ?? null, morris, search };
+}
+
+/** The variants the sound parameters make: fitting together, then few enough and all distinct, and within the budget. */
 function checkVariants(raw: Record<string, unknown>, parameters: ParsedParameter[], infos: (FieldInfo | undefined)[], method: VariantMethod, problems: Problem[]): void {
   const variants = recordOf(raw.variants);
-  const samples = dataOf(variantFields.samples, variants.samples) ?? null;
-  const seed = dataOf(variantFields.seed, variants.seed) ?? null;
-  const list = dataOf(variantFields.list, variants.list) ?? null;
+  const parsed = Object.fromEntries(Object.entries(variantFields).map(([key, schema]) => [key, dataOf(schema as z.ZodType, variants[key])])) as ParsedVariants;
+  // Options the method needs, each as it must be (its shape already said what is wrong with it).
+  if (Object.keys(METHOD_OPTIONS[method]).some((key) => variants[key] !== undefined ? parsed[key as keyof ParsedVariants] === undefined : METHOD_OPTIONS[method][key])) return;
+  const list = parsed.list ?? null;
   const before = problems.length;
   if (method === 'zip') {
     const length = parameters[0].values!.length;
@@ -317,12 +367,38 @@ function checkVariants(raw: Record<string, unknown>, parameters: ParsedParameter
   }
   if (method === 'list' && list) checkList(list, parameters, infos, problems);
   if (method === 'grid') checkRepeatedValues(parameters, problems);
+  if (method === 'search') checkRepeatedValues(parameters.filter((p) => p.values), problems);
   if (problems.length > before) return;
 
-  const sweep: Sweep = { name: '', parameters, variants: { method, samples, seed, list } };
-  const count = variantCount(sweep);
-  if (count > MAX_VARIANTS) problems.push({ path: ['variants'], message: `makes ${count} variants; at most ${MAX_VARIANTS} are allowed` });
+  const sweep: Sweep = { name: '', parameters, variants: variantsSpecOf({ ...parsed, method }) };
+  if (method === 'morris' || method === 'sobol') {
+    const runs = designRuns(sweep.variants, parameters.map((p) => p.name));
+    if (runs > MAX_VARIANTS) {
+      const size = method === 'morris' ? 'r (trajectories) × (groups + 1)' : 'N (samples) × (parameters + 2)';
+      problems.push({ path: ['variants'], message: `makes ${runs} runs (${size}); at most ${MAX_VARIANTS} are allowed: take fewer ${method === 'morris' ? 'trajectories' : 'samples'}` });
+      return;
+    }
+  }
+  const count = method === 'search' ? searchCount(sweep) : variantCount(sweep);
+  if (count > MAX_VARIANTS) problems.push({ path: ['variants'], message: `makes ${count} ${method === 'search' ? 'searches' : 'variants'}; at most ${MAX_VARIANTS} are allowed` });
   else checkVariantsDistinct(sweep, problems);
+  if (problems.length > before) return;
+  checkBudgetFits(raw, sweep, problems);
+}
+
+/** A study whose worst case its own budget cannot hold is refused, saying what would fit, unless it is to wait for a raise. */
+function checkBudgetFits(raw: Record<string, unknown>, sweep: Sweep, problems: Problem[]): void {
+  const budget = recordOf(raw.budget);
+  const timeLimit = dataOf(solverFields.timeLimit, recordOf(raw.solver).timeLimit);
+  if (timeLimit === undefined) return;
+  const plan = planStudy({
+    ...sweep, parameters: [...sweep.parameters], solver: { timeLimit },
+    budget: {
+      jobs: dataOf(budgetFields.jobs, budget.jobs) ?? null, minutes: dataOf(budgetFields.minutes, budget.minutes) ?? null,
+      jobsPerWeek: null, minutesPerWeek: null, waitForRaise: dataOf(budgetFields.waitForRaise, budget.waitForRaise) ?? false,
+    },
+  });
+  if (plan.problem) problems.push({ path: plan.problem.field.split('.'), message: plan.problem.message });
 }
 
 function checkSolver(raw: Record<string, unknown>, problems: Problem[]): void {
@@ -356,25 +432,36 @@ function crossFieldProblems(input: unknown): Problem[] {
   const raw = recordOf(input);
   const problems: Problem[] = [];
   const method = dataOf(variantFields.method, recordOf(raw.variants).method);
+  const searched = recordOf(raw.variants).parameter;
   const parameters = (Array.isArray(raw.parameters) ? raw.parameters : []).map((p) => dataOf(ParameterShape, p));
   const infos = parameters.map((p, i) => {
     if (!p) return undefined;
     const before = problems.length;
     const info = checkTarget(p, ['parameters', i], problems);
-    if (problems.length === before) checkSweep(p, info, method, ['parameters', i], problems);
+    if (problems.length === before) checkSweep(p, info, method, searched, ['parameters', i], problems);
     return info;
   });
   checkNamesUnique(parameters, problems);
   checkTargetsUnique(parameters, problems);
+  const outcomes = (Array.isArray(raw.outcomes) ? raw.outcomes : []).map((o) => dataOf(OutcomesShape.element, o));
+  checkOutcomes(outcomes, parameters.flatMap((p) => (p ? [p.name] : [])), dataOf(solverFields.points, recordOf(raw.solver).points), problems);
   const sound = (list: (ParsedParameter | undefined)[]): list is ParsedParameter[] => list.length > 0 && list.every(Boolean);
   if (method) {
     checkMethodOptions(raw, method, problems);
+    checkAnalysisMethod(raw, method, parameters.flatMap((p) => (p ? [p] : [])), outcomes.flatMap((o) => (o ? [normaliseOutcome(o)] : [])), problems);
     // Variants are made only of parameters and method options without a problem.
     if (problems.length === 0 && sound(parameters)) checkVariants(raw, parameters, infos, method, problems);
   }
   checkSolver(raw, problems);
   checkBudget(raw, problems);
   return problems;
+}
+
+/** An outcome as the study carries it: its kind's key alone, beside its name and point. */
+function normaliseOutcome(o: z.output<typeof OutcomesShape.element>): Outcome {
+  const { name, point, ...kinds } = o;
+  const [kind, spec] = Object.entries(kinds).find(([, v]) => v !== undefined) ?? ['objective', undefined];
+  return { name, point, [kind]: spec } as unknown as Outcome;
 }
 
 function normalise(s: z.output<typeof StudyShape>): Study {
@@ -385,13 +472,15 @@ function normalise(s: z.output<typeof StudyShape>): Study {
     base: s.base,
     destination: { project: s.destination.project ?? s.base.project, analysis: s.destination.analysis },
     parameters: s.parameters,
-    variants: { method: s.variants.method, samples: s.variants.samples ?? null, seed: s.variants.seed ?? null, list: s.variants.list ?? null },
+    outcomes: (s.outcomes ?? []).map(normaliseOutcome),
+    variants: variantsSpecOf(s.variants),
     solver: { ...s.solver, objective2: s.solver.objective2 ?? null },
     budget: {
       jobs: s.budget?.jobs ?? null,
       minutes: s.budget?.minutes ?? null,
       jobsPerWeek: s.budget?.jobsPerWeek ?? null,
       minutesPerWeek: s.budget?.minutesPerWeek ?? null,
+      waitForRaise: s.budget?.waitForRaise ?? false,
     },
     concurrency: s.concurrency,
     output: s.output,

@@ -36,8 +36,10 @@ export interface Parameter {
   operation: Operation;
   /** The values to sweep (grid and zip). */
   values?: ParameterValue[];
-  /** The range to sample (Latin hypercube). */
+  /** The range to sample (Latin hypercube, Morris, Sobol) or search. */
   range?: { min: number; max: number };
+  /** How its values read in results (`CHF/kWh`); for people only. */
+  unit?: string;
 }
 
 /** One variant's value of each parameter, by parameter name. */

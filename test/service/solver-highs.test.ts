@@ -61,7 +61,7 @@ describe('solver jobs solved with HiGHS', () => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(entries[name].buffer as ArrayBuffer);
       const cost = rowsOf(workbook.getWorksheet('Cost & CO2')!);
-      expect(cost[0]).toEqual(['Section', 'Item', 'Category', 'Hub', 'Stage', 'Value', 'Unit']);
+      expect(cost[0]).toEqual(['Section', 'Item', 'Category', 'Hub', 'Stage', 'Value', 'Unit', 'Carrier']);
       const objective = (which: string) => Number(cost.find((r) => r[0] === 'Objective' && r[1] === which)![5]);
       costs.push(objective('MIN_LIFE_CYCLE_COST'));
       co2.push(objective('MIN_CO2_EMISSIONS'));

@@ -355,7 +355,7 @@ describe('study files', () => {
     await writeFile(file, JSON.stringify(json, null, 2));
     const study = await loadStudyFile(file);
     expect(study).toMatchObject({ destination: { project: 'q', analysis: 'd' }, description: null, output: '/abs/out' });
-    expect(study.budget).toEqual({ jobs: null, minutes: null, jobsPerWeek: null, minutesPerWeek: null });
+    expect(study.budget).toEqual({ jobs: null, minutes: null, jobsPerWeek: null, minutesPerWeek: null, waitForRaise: false });
   });
 
   it('accepts each kind of nested target', () => {

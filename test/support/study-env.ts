@@ -16,6 +16,7 @@ import type { Study } from '../../src/study/schema.js';
 import { connectTemporal, connectWorkerConnection } from '../../src/temporal/connection.js';
 import { createStudyWorker, gateIdFor } from '../../src/temporal/study-worker.js';
 import type { StudyInput } from '../../workflows/study.js';
+import { ensureDemoBase } from '../../src/cli/demo/base-scenario.js';
 import { buildScenario } from './scenario-fixture.js';
 import { ALICE, startTestService, tempDir, type TestService } from './service.js';
 
@@ -98,5 +99,20 @@ export function useStudyEnvWithWorker(projectName: string, started: (env: StudyE
     started(env);
   });
   // close() stops the workers it started.
+  afterAll(() => env?.close());
+}
+
+/**
+ * For a test file: before its tests, an environment with the demo district (project Demo, analysis
+ * Base, scenario Demo district) as base scenario and a worker running; after them, all closed.
+ */
+export function useDemoEnvWithWorker(started: (env: StudyEnv) => void, options: Parameters<typeof startTestService>[0] = {}): void {
+  let env: StudyEnv | undefined;
+  beforeAll(async () => {
+    env = await startStudyEnv(options);
+    await ensureDemoBase(env.service.client());
+    await env.startWorker();
+    started(env);
+  }, 120_000);
   afterAll(() => env?.close());
 }

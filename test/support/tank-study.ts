@@ -7,6 +7,7 @@ export interface TankStudyOptions {
   /** The project of the base scenario (each test file builds its own). */
   project: string;
   concurrency?: number;
+  /** A budget the study outgrows: it waits at it until raised. */
   budgetJobs?: number;
   /** Two Pareto points against CO2 instead of one cost optimum. */
   pareto?: boolean;
@@ -25,7 +26,7 @@ parameters:
   - { name: tank_cost, target: { kind: storageTechnology, name: Heat tank, field: variableInvestmentCost }, values: [10, 20] }
 variants: { method: grid }
 solver: { ${solver}, temporalResolution: LOW, timeLimit: 2, mipGap: 1 }
-${options.budgetJobs === undefined ? '' : `budget: { jobs: ${options.budgetJobs} }\n`}concurrency: ${options.concurrency ?? 2}
+${options.budgetJobs === undefined ? '' : `budget: { jobs: ${options.budgetJobs}, waitForRaise: true }\n`}concurrency: ${options.concurrency ?? 2}
 output: out-${options.name}
 `;
 }

@@ -40,7 +40,7 @@ async function jobsOfStudy(analysisName: string) {
 
 describe('budgets', () => {
   it('hold a study at its budget until an Update raises it', async () => {
-    const { study, file } = env.study(yaml('budgeted', { values: [10, 20, 30, 40], budget: 'budget: { jobs: 2 }' }));
+    const { study, file } = env.study(yaml('budgeted', { values: [10, 20, 30, 40], budget: 'budget: { jobs: 2, waitForRaise: true }' }));
     const handle = await env.temporal.workflow.start(studyWorkflow, { workflowId: `study/${study.name}`, taskQueue: env.taskQueue, args: [env.input(study, file)] });
     const held = await waitFor(async () => {
       const p = await handle.query(progressQuery).catch(() => undefined);
@@ -56,7 +56,7 @@ describe('budgets', () => {
   }, 300_000);
 
   it('refuse a budget Update that makes no sense, without touching the study', async () => {
-    const { study, file } = env.study(yaml('refused', { values: [10, 20], budget: 'budget: { jobs: 1 }' }));
+    const { study, file } = env.study(yaml('refused', { values: [10, 20], budget: 'budget: { jobs: 1, waitForRaise: true }' }));
     const handle = await env.temporal.workflow.start(studyWorkflow, { workflowId: `study/${study.name}`, taskQueue: env.taskQueue, args: [env.input(study, file)] });
     const refusal = (update: object) => handle.executeUpdate(setBudgetUpdate, { args: [update] }).then(() => undefined, (e: Error) => String((e.cause as Error | undefined)?.message));
     expect(await refusal({ jobs: -3 })).toMatch(/jobs: must be a number ≥ 0/);

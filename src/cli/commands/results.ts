@@ -7,6 +7,8 @@ import { cp } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { variantCount } from '../../study/expand.js';
+import { probeVariants } from '../../study/search/run.js';
+import { searchQuery } from '../../../workflows/messages.js';
 import { collectManifest } from '../../study/results/collect.js';
 import { writeStudyResults } from '../../study/results/publish.js';
 import { reported, withStudy } from '../study-handle.js';
@@ -25,8 +27,11 @@ Examples:
       const input = await studyInputOf(handle);
       const { study } = input;
       const out = resolve(options.out ?? study.output);
+      // A search's variants are its probes so far, which only the study knows.
+      const searches = study.variants.method === 'search' ? (await handle.query(searchQuery)) ?? [] : undefined;
       const manifest = await collectManifest({
         study, studyFile: input.studyFile, outputDir: study.output, manifestDir: out, variantCount: variantCount(study),
+        ...(searches ? { searches, probes: probeVariants(study, { searches }) } : {}),
         startedAt: input.state?.startedAt ?? description.startTime.toISOString(),
         finishedAt: status === 'RUNNING' ? null : (description.closeTime ?? new Date()).toISOString(),
       });

@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { loadServiceConfig } from '../../client/config.js';
-import { loadStudyFile, StudyFileError } from '../../study/load.js';
-import { variantCount } from '../../study/expand.js';
+import { planLines, planStudy } from '../../study/plan.js';
+import { loadCheckedStudy } from '../study-file.js';
 import { connectTemporal } from '../../temporal/connection.js';
 import { startStudy, temporalAddress, temporalNamespace } from '../studies.js';
 import { followStudy } from '../watch/follow-study.js';
@@ -18,23 +18,18 @@ Examples:
   $ sweep run examples/demo-study.yaml --watch
   $ sweep run studies/nightly.yaml            # returns once started; see: sweep watch nightly`)
     .action(async (file: string, options: { watch?: boolean }) => {
-      let study;
-      try {
-        study = await loadStudyFile(resolve(file));
-      } catch (error) {
-        if (error instanceof StudyFileError) {
-          process.stderr.write(`${error.message}\n`);
-          process.exit(2);
-        }
-        throw error;
-      }
+      const { study, check } = await loadCheckedStudy(resolve(file));
+      const plan = planStudy(study);
+      const week = check.usage && { jobs: check.usage.subscription.currentWeekCount, minutes: check.usage.subscription.currentWeekMinutes };
+      process.stderr.write(`${planLines(study, plan, week).join('\n')}\n`);
       const temporal = await connectTemporal({ address: temporalAddress(), namespace: temporalNamespace() });
       try {
         const handle = await startStudy(temporal, study, resolve(file), loadServiceConfig());
-        process.stderr.write(`study ${study.name}: ${variantCount(study)} variants, workflow ${handle.workflowId}\n`);
+        process.stderr.write(`study ${study.name}: ${plan.exact ? '' : 'at most '}${plan.variants} variants, workflow ${handle.workflowId}\n`);
         if (!options.watch) return;
         const result = await followStudy(handle);
         process.stdout.write(`${JSON.stringify(result)}\n`);
+        for (const line of result.findings ?? []) process.stderr.write(`${line}\n`);
         process.stderr.write(`results: ${study.output}\n  report:   ${result.report}\n  summary:  ${result.summary}\n  manifest: ${result.manifest}\n`);
       } finally {
         await temporal.connection.close();

@@ -12,7 +12,7 @@ import {
 import { Command } from 'commander';
 import { loadServiceConfig } from '../../client/config.js';
 import { loadStudyFile, StudyFileError } from '../../study/load.js';
-import { variantCount } from '../../study/expand.js';
+import { planStudy } from '../../study/plan.js';
 import { runDirName, runStamp, RUNS_DIR } from '../../study/scheduled-run.js';
 import type { Study } from '../../study/schema.js';
 import { gateIdFor } from '../../temporal/study-worker.js';
@@ -81,14 +81,15 @@ last run, takes over the others' results, and writes <output>/runs/<time>Z/ besi
             policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
             state: { paused: options.paused ?? false, note: options.paused ? 'created paused' : undefined },
             // The server answers a cron expression back as calendars: the times as given are kept here.
-            memo: { study: study.name, output: study.output, variants: variantCount(study), times: describeTimes(options) },
+            memo: { study: study.name, output: study.output, variants: planStudy(study).variants, times: describeTimes(options) },
           });
         } catch (error) {
           if (error instanceof ScheduleAlreadyRunning) throw new CommandError(`a schedule named "${name}" exists already (sweep schedule delete ${name}, or --name another)`, EXIT.badInput);
           throw error;
         }
         const description = await temporal.schedule.getHandle(scheduleIdOf(name)).describe();
-        process.stdout.write(`schedule ${name}: ${variantCount(study)} variants of study ${study.name}, ${timesText(description)}\n`);
+        const plan = planStudy(study);
+        process.stdout.write(`schedule ${name}: ${plan.exact ? '' : 'at most '}${plan.variants} variants of study ${study.name}, ${timesText(description)}\n`);
         process.stdout.write(`  next runs: ${nextRuns(description).join(', ') || 'none (paused)'}\n  results:   ${study.output}/${RUNS_DIR}/<time>Z/\n`);
       });
     }));

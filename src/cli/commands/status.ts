@@ -21,7 +21,8 @@ export function statusCommand(): Command {
         const result = await handle.result();
         const { variants, done, failed, pending } = result.totals;
         const report = result.report ? `  report:   ${result.report}\n` : '';
-        process.stdout.write(`${name}: completed — ${done}/${variants} variants done, ${failed} failed, ${pending} pending\n${report}  summary:  ${result.summary}\n  manifest: ${result.manifest}\n`);
+        const findings = (result.findings ?? []).map((line) => `  ${line}\n`).join('');
+        process.stdout.write(`${name}: completed — ${done}/${variants} variants done, ${failed} failed, ${pending} pending\n${findings}${report}  summary:  ${result.summary}\n  manifest: ${result.manifest}\n`);
         return;
       }
       process.stdout.write(`${name}: ${status.toLowerCase().replace(/_/g, ' ')}\n`);

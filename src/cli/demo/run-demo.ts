@@ -10,7 +10,7 @@ import { PlanningClient } from '../../client/index.js';
 import { startService } from '../../service/app.js';
 import { serviceLogger } from '../../service/app.js';
 import { loadStudyFile } from '../../study/load.js';
-import { variantCount } from '../../study/expand.js';
+import { planLines, planStudy } from '../../study/plan.js';
 import { connectTemporal, connectWorkerConnection } from '../../temporal/connection.js';
 import { startDevServer, type TemporalServer } from '../../temporal/dev-server.js';
 import { createStudyWorker } from '../../temporal/study-worker.js';
@@ -69,12 +69,14 @@ export async function runDemo(options: { root: string; studyFile: string }): Pro
     });
 
     const study = await loadStudyFile(options.studyFile);
-    say(`5/5 Study ${study.name}: ${variantCount(study)} variants, ${study.solver.points} Pareto points each (${study.solver.objective1} vs ${study.solver.objective2})`);
+    say(`5/5 Study ${study.name}, ${study.solver.points} Pareto point${study.solver.points === 1 ? '' : 's'} each (${[study.solver.objective1, study.solver.objective2].filter(Boolean).join(' vs ')}):`);
+    for (const line of planLines(study, planStudy(study))) say(`    ${line}`);
     const temporal = await connectTemporal({ address: temporalServer.address });
     teardown.unshift(() => temporal.connection.close());
     const started = Date.now();
     const result = await followStudy(await startStudy(temporal, study, options.studyFile, serviceConfig, { taskQueue }));
     say(`\nDone in ${Math.round((Date.now() - started) / 1000)} s: ${result.totals.done} of ${result.totals.variants} variants solved, ${result.totals.failed} failed.`);
+    for (const line of result.findings ?? []) say(line);
     say(`Results: ${study.output}`);
     say(`  summary workbook: ${result.summary}`);
     say(`  manifest:         ${result.manifest}`);

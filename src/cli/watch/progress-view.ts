@@ -39,6 +39,7 @@ export function progressLines(progress: StudyProgress, eta?: string): string[] {
     const count = reached(progress, i);
     lines.push(`  ${LABELS[stage].padEnd(12)} ${bar(count / progress.variants)} ${String(count).padStart(6)}/${progress.variants}`);
   });
+  for (const line of progress.method ?? []) lines.push(`  ${line}`);
   for (const failure of progress.failures.slice(0, 3)) lines.push(`  ✗ ${failure.key}: ${failure.reason.slice(0, 100)}`);
   return lines;
 }
@@ -65,8 +66,11 @@ export class ProgressView {
   show(progress: StudyProgress): void {
     const lines = progressLines(progress, this.eta(progress));
     if (!this.tty) {
-      if (lines[0] !== this.lastPlain) this.out.write(`${lines[0]}\n`);
-      this.lastPlain = lines[0];
+      // The head line, and what the method has found (a search's brackets), when either changed;
+      // a new estimate alone is not news worth a line.
+      const news = [progressLines(progress)[0], ...(progress.method ?? [])].join('\n');
+      if (news !== this.lastPlain) this.out.write(`${[lines[0], ...(progress.method ?? []).map((line) => `  ${line}`)].join('\n')}\n`);
+      this.lastPlain = news;
       return;
     }
     if (this.drawnLines) this.out.write(`\x1b[${this.drawnLines}F\x1b[J`);

@@ -40,6 +40,17 @@ export interface CapacityReport {
   column: number;
 }
 
+/** A year's energy bought or sold through one import or export at one hub in one stage (kWh per year). */
+export interface EnergyReport {
+  direction: 'import' | 'export';
+  /** The import or export's name. */
+  item: string;
+  carrier: string;
+  hub: string;
+  stage: number;
+  expr: Expr;
+}
+
 /** An hourly series of the results: value[t] = scale[t] × x[columns[t]] + constant[t]. */
 export interface SeriesReport {
   hub: string;
@@ -69,6 +80,7 @@ export class ModelContext {
   readonly costs: Contribution<CostCategory>[] = [];
   readonly co2: Contribution<Co2Category>[] = [];
   readonly capacities: CapacityReport[] = [];
+  readonly energies: EnergyReport[] = [];
   readonly series: SeriesReport[] = [];
   /** Installed binaries of technologies: technology guid → hub guid → stage → column. */
   readonly installed: InstallRegistry = new Map();

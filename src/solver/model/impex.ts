@@ -65,6 +65,9 @@ function addOne(ctx: ModelContext, impex: Resource<'impex'>): void {
         ctx.flow(s, hub, doc.energyCarrierGuid, t, columns[t], importing ? 1 : -1);
       }
       ctx.series.push({ hub, stage: s, label: `${doc.name} ${importing ? 'import' : 'export'} [kW]`, unit: 'kW', columns });
+      ctx.energies.push({
+        direction: importing ? 'import' : 'export', item: doc.name, carrier: doc.energyCarrierGuid, hub, stage: s, expr: ctx.annual(new Expr(), columns, () => 1),
+      });
       const money = ctx.cost(importing ? 'imports' : 'exports', item, s);
       // Exports earn: their cost is negative.
       ctx.annual(money, columns, (t) => (importing ? 1 : -1) * energy[t] * annuity);

@@ -5,7 +5,7 @@
  * the base scenario's value too, so each factor the study uses is tried against it here.
  */
 import type { PlanningClient } from '../../client/index.js';
-import { expandVariants, type Sweep } from '../expand.js';
+import { RANGE_METHODS, expandVariants, type Sweep, variantAt } from '../expand.js';
 import type { Assignment, Parameter, ParameterValue } from '../target.js';
 import { groupByResource } from './apply.js';
 import { ScenarioIndex } from './find.js';
@@ -22,12 +22,26 @@ export interface CheckInput {
   scaleValues?: Readonly<Record<string, readonly ParameterValue[]>>;
 }
 
-/** The distinct values of each parameter that scales a field (not a profile), over every variant of the study. */
+/**
+ * The distinct values of each parameter that scales a field (not a profile), over every variant of
+ * the study; for a parameter with a range (sampled or searched), the range's ends, between which
+ * every factor lies.
+ */
 export function scaledValues(study: Sweep): Record<string, ParameterValue[]> {
   const scaled = study.parameters.filter((p) => p.operation === 'scale' && p.target.kind !== 'profile');
+  if (RANGE_METHODS.includes(study.variants.method) || study.variants.method === 'search') {
+    return Object.fromEntries(scaled.map((p) => [p.name, p.range ? [p.range.min, p.range.max] : [...(p.values ?? [])]]));
+  }
   const seen = new Map<string, Set<ParameterValue>>(scaled.map((p) => [p.name, new Set()]));
   for (const { assignment } of expandVariants(study)) for (const [name, values] of seen) values.add(assignment[name]);
   return Object.fromEntries([...seen].map(([name, values]) => [name, [...values]]));
+}
+
+/** One variant's values to find every target with: the first variant, or for a search its first probe's. */
+export function firstAssignment(study: Sweep): Assignment {
+  if (study.variants.method !== 'search') return variantAt(study, 0).assignment;
+  const searched = study.parameters.find((p) => p.name === study.variants.search!.parameter)!;
+  return Object.fromEntries(study.parameters.map((p) => [p.name, p === searched ? searched.range!.min : p.values![0]]));
 }
 
 /** Throws a PatchError naming the first parameter whose target is missing or whose value cannot apply to the base. */

@@ -1,10 +1,12 @@
 /**
  * A study's manifest from its results directory: every variant of the study, with its record if it
- * has ended, PENDING otherwise. The study's last activity writes it; `sweep results` writes it
- * again, e.g. for a study still running.
+ * has ended, PENDING otherwise, its outcomes, and what the study's method found. The study's last
+ * activity writes it; `sweep results` writes it again, e.g. for a study still running.
  */
 import type { Study } from '../schema.js';
-import { variantAt, variantLabel } from '../expand.js';
+import { type Variant, variantAt, variantLabel } from '../expand.js';
+import type { SearchState } from '../search/step.js';
+import { analyseStudy, outcomeRecords } from './analysis.js';
 import { type Manifest, parameterRecord, type VariantRecord, writeManifest } from './manifest.js';
 import { readVariantRecords } from './records.js';
 
@@ -16,6 +18,9 @@ export interface CollectInput {
   /** Where manifest.json goes: the output directory unless told. */
   manifestDir?: string;
   variantCount: number;
+  /** A search's variants (its probes so far) and its searches; other methods derive their variants from the study. */
+  probes?: Variant[];
+  searches?: SearchState[];
   startedAt: string;
   /** When the study finished; null while it runs. */
   finishedAt: string | null;
@@ -26,19 +31,24 @@ export interface CollectInput {
 export async function collectManifest(input: CollectInput): Promise<Manifest> {
   const records = await readVariantRecords(input.outputDir);
   const variants: VariantRecord[] = [];
-  for (let index = 0; index < input.variantCount; index++) {
-    const variant = variantAt(input.study, index);
+  const count = input.probes?.length ?? input.variantCount;
+  for (let index = 0; index < count; index++) {
+    const variant = input.probes?.[index] ?? variantAt(input.study, index);
     variants.push(records.get(variant.key) ?? {
-      index, key: variant.key, name: variant.name, label: variantLabel(variant.assignment), parameters: variant.assignment,
-      status: 'PENDING', files: [], solutions: [],
+      index: variant.index, key: variant.key, name: variant.name, label: variantLabel(variant.assignment, variant.solver), parameters: variant.assignment,
+      status: 'PENDING', files: [], solutions: [], ...(variant.solver ? { solver: variant.solver } : {}),
     });
     if (index % 500 === 0) input.onProgress?.(index);
   }
   const { study } = input;
+  const analysis = analyseStudy(study, variants, input.searches);
   return writeManifest(input.manifestDir ?? input.outputDir, {
     study: { name: study.name, description: study.description ?? '', file: input.studyFile, startedAt: input.startedAt, finishedAt: input.finishedAt },
     solver: { ...study.solver },
     parameters: study.parameters.map(parameterRecord),
+    method: study.variants.method,
+    outcomes: outcomeRecords(study.outcomes, variants),
     variants,
+    ...(analysis ? { analysis } : {}),
   });
 }

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Objective, TemporalResolution } from '../../api/values.js';
 import { TARGET_KINDS, type Parameter, type Target } from '../target.js';
+import { parameterUnit } from '../units.js';
 import { SolutionResult } from './read-output.js';
+
+const OutcomeValueSchema = z.union([z.object({ value: z.union([z.number(), z.string()]), unit: z.string() }), z.object({ problem: z.string() })]);
 
 export const MANIFEST_FILE = 'manifest.json';
 
@@ -25,6 +28,9 @@ export const ParameterRecord = z.object({
   kind: z.enum(TARGET_KINDS),
   target: z.string(),
   operation: z.enum(['set', 'scale']),
+  /** How its values read (`CHF/kWh`, `×` for a factor), where known. */
+  unit: z.string().optional(),
+  range: z.object({ min: z.number(), max: z.number() }).optional(),
 });
 export type ParameterRecord = z.infer<typeof ParameterRecord>;
 
@@ -45,8 +51,71 @@ export const VariantRecord = z.object({
   fingerprint: z.string().optional(),
   /** Scheduled runs: the earlier run whose results were taken, its inputs being unchanged. */
   reusedFrom: z.string().optional(),
+  /** The study's outcomes read from its output: each a value with its unit, or why it could not be read. */
+  outcomes: z.record(z.string(), OutcomeValueSchema).optional(),
+  /** Solved with settings of its own instead of the study's (a search's confirmation). */
+  solver: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type VariantRecord = z.infer<typeof VariantRecord>;
+
+/** A study outcome as the manifest lists it: its column name, what it reads, its unit. */
+export const OutcomeRecord = z.object({ name: z.string(), description: z.string(), unit: z.string(), numeric: z.boolean() });
+export type OutcomeRecord = z.infer<typeof OutcomeRecord>;
+
+/** A statistic that small samples can leave undefined (written as null). */
+const Statistic = z.number().nullable();
+const Interval = z.tuple([Statistic, Statistic]);
+
+const MorrisGroupRecord = z.object({
+  name: z.string(),
+  parameters: z.array(z.string()),
+  /** In the outcome's unit per full range of the group (the parameters scaled to [0, 1]). */
+  muStar: Statistic, mu: Statistic, sigma: Statistic, muStarInterval: Interval,
+  /** A group of one parameter: μ* per unit of the parameter (the outcome's unit per the parameter's). */
+  muStarPerUnit: z.number().optional(),
+  effects: z.int(),
+});
+const SobolFactorRecord = z.object({ name: z.string(), first: Statistic, firstInterval: Interval, total: Statistic, totalInterval: Interval });
+const ProbeRecordSchema = z.object({
+  value: z.number(), step: z.enum(['scan', 'bisection', 'regula-falsi', 'confirm']), index: z.int(), key: z.string(),
+  outcome: z.union([z.number(), z.string()]).optional(), failed: z.string().optional(),
+});
+const BracketRecord = z.object({
+  low: z.number(), high: z.number(), holdsAtLow: z.boolean(), lowOutcome: z.union([z.number(), z.string()]), highOutcome: z.union([z.number(), z.string()]),
+  confirmed: z.boolean().optional(),
+  confirmation: z.object({ lowOutcome: z.union([z.number(), z.string()]).optional(), highOutcome: z.union([z.number(), z.string()]).optional(), note: z.string() }).optional(),
+});
+
+/** What the study's method found: sensitivity indices per outcome, or a search's brackets. */
+export const AnalysisRecord = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('morris'), trajectories: z.int(), levels: z.int(), runs: z.int(), distinct: z.int(),
+    outcomes: z.array(z.object({
+      outcome: z.string(), unit: z.string(), groups: z.array(MorrisGroupRecord), trajectoriesUsed: z.int(), dropped: z.int(), notes: z.array(z.string()),
+    })),
+  }),
+  z.object({
+    method: z.literal('sobol'), samples: z.int(), runs: z.int(), distinct: z.int(),
+    outcomes: z.array(z.object({
+      outcome: z.string(), unit: z.string(), factors: z.array(SobolFactorRecord), variance: z.number(), rowsUsed: z.int(), dropped: z.int(),
+      constant: z.boolean(), notes: z.array(z.string()),
+    })),
+  }),
+  z.object({
+    method: z.literal('search'), parameter: z.string(), unit: z.string(), range: z.object({ min: z.number(), max: z.number() }),
+    outcome: z.string(), outcomeUnit: z.string(), condition: z.string(), threshold: z.number().optional(), tolerance: z.number(), probes: z.int(),
+    searches: z.array(z.object({
+      along: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+      probes: z.array(ProbeRecordSchema),
+      answer: z.object({
+        verdict: z.enum(['bracketed', 'holds-everywhere', 'holds-nowhere', 'failed']),
+        stop: z.enum(['tolerance', 'probe-limit', 'resolution', 'no-crossing', 'failed-probe']),
+        brackets: z.array(BracketRecord), jobs: z.int(), text: z.string(),
+      }).optional(),
+    })),
+  }),
+]);
+export type AnalysisRecord = z.infer<typeof AnalysisRecord>;
 
 /** The whole manifest; `totals` always count `variants` (failed = FAILED, INFEASIBLE and STOPPED). */
 export const Manifest = z.object({
@@ -69,7 +138,11 @@ export const Manifest = z.object({
     mipGap: z.number(),
   }),
   parameters: z.array(ParameterRecord),
+  /** How the study made its variants (grid, zip, list, latin-hypercube, morris, sobol, search). */
+  method: z.string().optional(),
+  outcomes: z.array(OutcomeRecord).optional(),
   variants: z.array(VariantRecord),
+  analysis: AnalysisRecord.optional(),
   totals: z.object({
     variants: z.int(), done: z.int(), failed: z.int(), pending: z.int(),
     /** Of the done: variants of a scheduled run whose results were taken over from an earlier run. */
@@ -80,7 +153,11 @@ export type Manifest = z.infer<typeof Manifest>;
 
 /** The manifest's record of a study parameter. */
 export function parameterRecord(parameter: Parameter): ParameterRecord {
-  return { name: parameter.name, kind: parameter.target.kind, target: describeTarget(parameter.target), operation: parameter.operation };
+  const unit = parameterUnit(parameter);
+  return {
+    name: parameter.name, kind: parameter.target.kind, target: describeTarget(parameter.target), operation: parameter.operation,
+    ...(unit ? { unit } : {}), ...(parameter.range ? { range: parameter.range } : {}),
+  };
 }
 
 /** `conversionTechnology "Heat pump", mode 1, carrier "Heat" → outputEfficiency`; a profile has no field. */

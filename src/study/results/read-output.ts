@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync, zipSync, type Unzipped } from 'fflate';
 import { z } from 'zod';
+import { COST_TABLE_SECTIONS, type CostTableRow, type CostTableSection } from '../../api/output-file.js';
 import { entryWithBadCrc } from './zip-crc.js';
 
 /** The schema of one solution's results, shared with the manifest that stores them. */
@@ -21,6 +22,26 @@ export const SolutionResult = z.object({
 });
 export type SolutionResult = z.infer<typeof SolutionResult>;
 
+/**
+ * A row of the `Cost & CO2` table that a study's outcomes may read: a cost, CO2 or energy component,
+ * or a capacity; `category` and `carrier` are empty where the writer gives no such column.
+ */
+export type OutputRow = Omit<CostTableRow, 'section' | 'carrier'> & { section: Exclude<CostTableSection, 'Objective'>; carrier: string };
+
+/**
+ * A solution as read from its workbook: what the manifest keeps (objectives, capacities) and the
+ * component rows a study's outcomes are computed from, which the manifest does not keep (a study
+ * of thousands of variants would carry them all).
+ */
+export interface ReadSolution extends SolutionResult {
+  rows: OutputRow[];
+}
+
+/** The solution as the manifest keeps it. */
+export function keptSolution({ rows: _rows, ...kept }: ReadSolution): SolutionResult {
+  return kept;
+}
+
 /** An output zip or solution workbook that cannot be read as complete results. */
 export class OutputFileError extends Error {
   constructor(readonly file: string, problem: string, options?: ErrorOptions) {
@@ -34,9 +55,12 @@ const COST_SHEET = 'Cost & CO2';
 const SOLUTION_ENTRY = /^Solution (\d+)\b.*\.xlsx$/i;
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
 const COLUMNS = ['section', 'item', 'hub', 'stage', 'value', 'unit'] as const;
+/** Read when present: our writer has them, another may not. */
+const OPTIONAL_COLUMNS = ['category', 'carrier'] as const;
+const ROW_SECTIONS = new Set<string>(COST_TABLE_SECTIONS.filter((section) => section !== 'Objective'));
 
 /** Every solution of an output zip, in Pareto order; throws an OutputFileError unless all of them read. */
-export async function readOutputZip(bytes: Uint8Array): Promise<SolutionResult[]> {
+export async function readOutputZip(bytes: Uint8Array): Promise<ReadSolution[]> {
   const entries = unpack(bytes, ZIP);
   const solutions = Object.keys(entries)
     .flatMap((file) => {
@@ -45,7 +69,7 @@ export async function readOutputZip(bytes: Uint8Array): Promise<SolutionResult[]
     })
     .sort((a, b) => a.index - b.index);
   if (!solutions.length) throw new OutputFileError(ZIP, `holds no solution workbook (Solution <n>….xlsx) among its ${Object.keys(entries).length} entries`);
-  const results: SolutionResult[] = [];
+  const results: ReadSolution[] = [];
   for (const { file, index } of solutions) results.push(await readSolution(file, index, entries[file]));
   return results;
 }
@@ -62,19 +86,24 @@ function unpack(bytes: Uint8Array, file: string): Unzipped {
   return entries;
 }
 
-async function readSolution(file: string, index: number, bytes: Uint8Array): Promise<SolutionResult> {
+async function readSolution(file: string, index: number, bytes: Uint8Array): Promise<ReadSolution> {
   const sheet = await costSheet(file, bytes);
   const column = headerColumns(file, sheet.getRow(1));
-  const result: SolutionResult = { index, file, objectives: {}, capacities: [] };
+  const result: ReadSolution = { index, file, objectives: {}, capacities: [], rows: [] };
   sheet.eachRow((row, n) => {
     if (n === 1) return;
-    const text = (c: (typeof COLUMNS)[number]) => row.getCell(column[c]).text.trim();
+    const text = (c: (typeof COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number]) => (column[c] === undefined ? '' : row.getCell(column[c]).text.trim());
     const section = text('section');
-    if (section !== 'Objective' && section !== 'Capacity') return;
+    if (section !== 'Objective' && !ROW_SECTIONS.has(section)) return;
     const value = numberIn(row.getCell(column.value));
     if (value === undefined) throw new OutputFileError(file, `row ${n} of "${COST_SHEET}" (${section} ${text('item')}) has no numeric Value`);
-    if (section === 'Objective') result.objectives[text('item')] = value;
-    else result.capacities.push({ item: text('item'), hub: text('hub'), stage: text('stage'), value, unit: text('unit') });
+    if (section === 'Objective') {
+      result.objectives[text('item')] = value;
+      return;
+    }
+    const entry = { item: text('item'), hub: text('hub'), stage: text('stage'), value, unit: text('unit') };
+    if (section === 'Capacity') result.capacities.push(entry);
+    result.rows.push({ ...entry, section: section as OutputRow['section'], category: text('category'), carrier: text('carrier') });
   });
   if (!Object.keys(result.objectives).length) throw new OutputFileError(file, `the "${COST_SHEET}" sheet has no Objective rows`);
   return result;
@@ -130,12 +159,14 @@ function unescapeXml(text: string): string {
 }
 
 /** Columns are found by their header text, so a writer may order them (or add others) as it likes. */
-function headerColumns(file: string, header: ExcelJS.Row): Record<(typeof COLUMNS)[number], number> {
+type Columns = Record<(typeof COLUMNS)[number], number> & Partial<Record<(typeof OPTIONAL_COLUMNS)[number], number>>;
+
+function headerColumns(file: string, header: ExcelJS.Row): Columns {
   const found = new Map<string, number>();
   header.eachCell((cell, n) => found.set(cell.text.trim().toLowerCase(), n));
   const missing = COLUMNS.filter((c) => !found.has(c));
   if (missing.length) throw new OutputFileError(file, `the "${COST_SHEET}" header row lacks ${missing.map((c) => c[0].toUpperCase() + c.slice(1)).join(', ')}`);
-  return Object.fromEntries(COLUMNS.map((c) => [c, found.get(c)!])) as Record<(typeof COLUMNS)[number], number>;
+  return Object.fromEntries([...COLUMNS, ...OPTIONAL_COLUMNS].filter((c) => found.has(c)).map((c) => [c, found.get(c)!])) as Columns;
 }
 
 /** A cell's number, also when another writer stored it as a formula or as text. */

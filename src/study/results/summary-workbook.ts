@@ -10,15 +10,10 @@ import ExcelJS from 'exceljs';
 import { OBJECTIVES } from '../../api/values.js';
 import { FAILED_STATUSES, type Manifest, writeAtomically } from './manifest.js';
 import { objectiveHeader, objectiveLabel } from './objective-labels.js';
+import { analysisTables } from './analysis-tables.js';
+import type { Cell, Table } from './table.js';
 
-export type Cell = string | number | boolean | undefined;
-
-/** A sheet's content; the CSV of the report (src/report/csv.ts) is the Variants table too, so both have the same columns. */
-export interface Table {
-  /** `numeric` columns get thousands separators, and decimals only below 1,000. */
-  columns: { header: string; numeric?: boolean }[];
-  rows: Cell[][];
-}
+export type { Cell, Table } from './table.js';
 
 /** Writes the summary workbook to `path` atomically. */
 export async function writeSummaryWorkbook(path: string, manifest: Manifest): Promise<void> {
@@ -29,26 +24,38 @@ export async function writeSummaryWorkbook(path: string, manifest: Manifest): Pr
     addTable(workbook, 'Variants', variantsTable(manifest));
     const pair = objectivePair(manifest);
     if (pair) addTable(workbook, pairSheetName(pair), pairTable(manifest, pair));
+    for (const [name, table] of analysisTables(manifest)) addTable(workbook, name, table);
     addTable(workbook, 'Failures', failuresTable(manifest));
     await workbook.commit();
   });
 }
 
-/** One row per variant and Pareto point, and one for each variant without solutions. */
+/**
+ * One row per variant and Pareto point, and one for each variant without solutions. A study's
+ * outcomes are the variant's (each reads one point), repeated on each of its rows; one that could
+ * not be read says why in its cell.
+ */
 export function variantsTable(manifest: Manifest): Table {
   const parameters = manifest.parameters.map((p) => p.name);
   const objectives = objectivesIn(manifest);
+  const outcomes = manifest.outcomes ?? [];
+  const outcomeCell = (v: Manifest['variants'][number], name: string): Cell => {
+    const value = v.outcomes?.[name];
+    if (!value) return undefined;
+    return 'value' in value ? value.value : `(not read: ${value.problem})`;
+  };
   return {
     columns: [
       { header: 'Variant #' }, { header: 'Key' }, { header: 'Label' }, ...parameters.map((header) => ({ header })),
       { header: 'Status' }, { header: 'Reason' }, { header: 'Point' },
       ...objectives.map((o) => ({ header: objectiveHeader(o), numeric: true })),
+      ...outcomes.map((o) => ({ header: o.unit ? `${o.name} [${o.unit}]` : o.name, numeric: o.numeric })),
       { header: 'Job id' }, { header: 'Scenario guid' },
     ],
     // A variant without solutions still gets its row, so every variant is on the sheet.
     rows: manifest.variants.flatMap((v) => (v.solutions.length ? v.solutions : [undefined]).map((s) => [
       v.index, v.key, v.label, ...parameters.map((p) => v.parameters[p]), v.status, v.reason, s?.index,
-      ...objectives.map((o) => s?.objectives[o]), v.jobId, v.scenarioGuid,
+      ...objectives.map((o) => s?.objectives[o]), ...outcomes.map((o) => outcomeCell(v, o.name)), v.jobId, v.scenarioGuid,
     ])),
   };
 }

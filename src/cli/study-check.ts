@@ -1,0 +1,48 @@
+/**
+ * A study file checked against the planning service before anything starts: its base scenario and
+ * destination project exist, and every name its outcomes give is one the base scenario has. Also
+ * reads the account's usage this week, for the plan. Without a service configuration, says so
+ * (the study's setup checks the same when it starts).
+ */
+import type { Usage } from '../api/solver-jobs.js';
+import { clientOptions, loadServiceConfig } from '../client/config.js';
+import { PlanningClient } from '../client/index.js';
+import { problemsInFile } from '../study/load.js';
+import { outcomeNameProblems } from '../study/outcomes.js';
+import { scenarioNames } from '../study/patch/index.js';
+import { StudyReferenceError, resolveBase } from '../study/resolve-base.js';
+import type { Study } from '../study/schema.js';
+
+export interface ServiceCheck {
+  /** The account's usage, when a service was asked. */
+  usage?: Usage;
+  /** Why nothing was checked against the service, when nothing was. */
+  skipped?: string;
+}
+
+/** Throws a StudyFileError (with lines) for what the service does not have. */
+export async function checkStudyWithService(study: Study, file: string, env: NodeJS.ProcessEnv = process.env): Promise<ServiceCheck> {
+  let config;
+  try {
+    config = loadServiceConfig(env);
+  } catch {
+    return { skipped: 'no planning-service configuration here: the names in the study are checked against the base scenario when it starts' };
+  }
+  const client = new PlanningClient(clientOptions(config, { maxRetries: 2 }));
+  try {
+    let base;
+    try {
+      base = await resolveBase(client, study);
+    } catch (error) {
+      if (error instanceof StudyReferenceError) throw await problemsInFile(file, [{ path: error.field.split('.'), message: error.problem }]);
+      throw error;
+    }
+    if (study.outcomes.length) {
+      const problems = outcomeNameProblems(study.outcomes, await scenarioNames(client, base.baseScenarioGuid));
+      if (problems.length) throw await problemsInFile(file, problems);
+    }
+    return { usage: await client.solverJobs.usage() };
+  } finally {
+    await client.close();
+  }
+}
