@@ -1,7 +1,7 @@
 /**
- * Getting a study going: find its base scenario and destination project, check every parameter
- * against the base, and only then find or create the destination analysis, so that a study refused
- * for its parameters leaves nothing behind; make sure the account's budget gate runs, and read the
+ * Getting a study going: find its base scenario and destination project, check every parameter and
+ * every name its outcomes give against the base, and only then find or create the destination
+ * analysis, so that a study refused for its parameters or outcomes leaves nothing behind; make sure the account's budget gate runs, and read the
  * account's weekly usage for it.
  */
 import { heartbeat } from '@temporalio/activity';

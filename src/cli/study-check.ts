@@ -5,13 +5,17 @@
  * (the study's setup checks the same when it starts).
  */
 import type { Usage } from '../api/solver-jobs.js';
-import { clientOptions, loadServiceConfig } from '../client/config.js';
+import { existsSync } from 'node:fs';
+import { clientOptions, credentialsFilePath, loadServiceConfig } from '../client/config.js';
 import { PlanningClient } from '../client/index.js';
 import { problemsInFile } from '../study/load.js';
 import { outcomeNameProblems } from '../study/outcomes.js';
 import { scenarioNames } from '../study/patch/index.js';
 import { StudyReferenceError, resolveBase } from '../study/resolve-base.js';
 import type { Study } from '../study/schema.js';
+
+/** A planning-service configuration that is there but cannot be used (half the variables, a broken file). */
+export class ConfigurationError extends Error {}
 
 export interface ServiceCheck {
   /** The account's usage, when a service was asked. */
@@ -22,11 +26,14 @@ export interface ServiceCheck {
 
 /** Throws a StudyFileError (with lines) for what the service does not have. */
 export async function checkStudyWithService(study: Study, file: string, env: NodeJS.ProcessEnv = process.env): Promise<ServiceCheck> {
+  // No configuration at all is a machine that only starts studies; a broken one is an error to show.
+  const configured = ['SWEEP_SERVICE_URL', 'SWEEP_SERVICE_EMAIL', 'SWEEP_SERVICE_PASSWORD'].some((name) => env[name]) || existsSync(credentialsFilePath(env));
+  if (!configured) return { skipped: 'no planning-service configuration here: the names in the study are checked against the base scenario when it starts' };
   let config;
   try {
     config = loadServiceConfig(env);
-  } catch {
-    return { skipped: 'no planning-service configuration here: the names in the study are checked against the base scenario when it starts' };
+  } catch (error) {
+    throw new ConfigurationError((error as Error).message);
   }
   const client = new PlanningClient(clientOptions(config, { maxRetries: 2 }));
   try {

@@ -58,12 +58,12 @@ export interface DemoAnalysisOptions extends Omit<DemoSweepOptions, 'variants' |
 
 /**
  * An analysis study of the demo district: a Morris screening of the gas price and the heat pump's
- * cost (3 trajectories, at most 9 runs), or the search for the gas price at which the school's
+ * cost (3 trajectories on 6 levels, at most 9 runs), or the search for the gas price at which the school's
  * heat pump enters the design (at most 10 probes). Both read the same outcomes.
  */
 export function demoAnalysisYaml(options: DemoAnalysisOptions): string {
   const method = options.method === 'morris'
-    ? `variants: { method: morris, trajectories: 3, levels: 4, seed: ${options.seed} }`
+    ? `variants: { method: morris, trajectories: 3, levels: 6, seed: ${options.seed} }`
     : 'variants: { method: search, parameter: gas_price, condition: { outcome: hp_school, above: 1 }, tolerance: 0.0012, probes: 10 }';
   const parameters = options.method === 'morris'
     ? `  - { name: gas_price, target: { kind: impex, name: Natural gas, field: energyPriceCHFkWh }, range: { min: 0.06, max: 0.18 } }

@@ -159,7 +159,9 @@ export function evaluateOutcome(outcome: Outcome, solutions: readonly SolutionTa
     return { value: total, unit };
   }
   const tolerance = outcome.design.tolerance;
-  const installed = [...new Set(solution.rows.filter((r) => r.section === 'Capacity' && r.value > tolerance).map((r) => (r.hub && !r.item.includes(' @ ') ? `${r.item} @ ${r.hub}` : r.item)))].sort();
+  // An item that does not say where it is (an import's peak) gets its hub; a link names its two hubs already.
+  const located = (r: SolutionTables['rows'][number]) => (r.hub && !r.item.includes(' @ ') && !r.item.endsWith(')') ? `${r.item} @ ${r.hub}` : r.item);
+  const installed = [...new Set(solution.rows.filter((r) => r.section === 'Capacity' && r.value > tolerance).map(located))].sort();
   return { value: installed.length ? installed.join(', ') : '(nothing installed)', unit: '' };
 }
 

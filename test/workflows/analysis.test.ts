@@ -11,9 +11,11 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { escapeXml } from '../../src/common/xml.js';
 import { readManifest, type AnalysisRecord } from '../../src/study/results/manifest.js';
+import { WorkflowFailedError } from '@temporalio/client';
 import { progressQuery } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useDemoEnvWithWorker } from '../support/study-env.js';
+import { waitFor } from '../support/wait.js';
 
 let env: StudyEnv;
 useDemoEnvWithWorker((started) => (env = started), { solver: { slots: 2 } });
@@ -165,5 +167,32 @@ output: out-tipping-curve
     expect(jobs).toHaveLength(manifest.variants.length);
     expect(jobs.filter((j) => j.mipGap === 0.1)).toHaveLength(confirmed.length);
     expect(existsSync(join(study.output, 'plots', 'tipping-curve.svg'))).toBe(true);
+  }, 600_000);
+
+  it('stops when cancelled mid-search, recording every probe and saying the search did not finish', async () => {
+    const { study, file } = env.study(demoStudy('tipping-cancelled', 'Tipping cancelled', `
+parameters:
+  - { name: gas_price, target: ${GAS}, range: { min: 0.03, max: 0.15 } }
+outcomes:
+  - { name: hp_school, capacity: { technology: Heat pump, hub: School } }
+variants: { method: search, parameter: gas_price, condition: { outcome: hp_school, above: 1 }, tolerance: 0.0012, probes: 10 }
+solver: { objective1: MIN_LIFE_CYCLE_COST, points: 1, temporalResolution: LOW, timeLimit: 3, mipGap: 0.1 }
+budget: { jobs: 10 }
+concurrency: 2
+output: out-tipping-cancelled
+`));
+    const handle = await env.temporal.workflow.start(studyWorkflow, { workflowId: `study/${study.name}`, taskQueue: env.taskQueue, args: [env.input(study, file)] });
+    // Once the search has moved past its scan, it is cancelled in the middle of its bisection.
+    await waitFor(async () => ((await handle.query(progressQuery).catch(() => undefined))?.variants ?? 0) >= 3, { timeoutMs: 240_000, intervalMs: 200, what: 'the search to bisect' });
+    await handle.cancel();
+    expect(await handle.result().then(() => undefined, (e: unknown) => e)).toBeInstanceOf(WorkflowFailedError);
+    const manifest = await readManifest(study.output);
+    const analysis = manifest.analysis as Extract<AnalysisRecord, { method: 'search' }>;
+    const [search] = analysis.searches;
+    expect(search.answer).toBeUndefined();
+    expect(manifest.variants).toHaveLength(search.probes.length);
+    expect(manifest.variants.every((v) => v.status === 'DONE' || v.status === 'STOPPED')).toBe(true);
+    expect(readFileSync(join(study.output, 'report.html'), 'utf8')).toContain(`Not finished: ${search.probes.length} probes so far.`);
+    expect((await jobsOf('Tipping cancelled')).every((j) => ['DONE', 'STOPPED'].includes(j.status))).toBe(true);
   }, 600_000);
 });

@@ -11,7 +11,7 @@ import {
 } from '@temporalio/client';
 import { Command } from 'commander';
 import { loadServiceConfig } from '../../client/config.js';
-import { loadStudyFile, StudyFileError } from '../../study/load.js';
+import { loadCheckedStudy } from '../study-file.js';
 import { planStudy } from '../../study/plan.js';
 import { runDirName, runStamp, RUNS_DIR } from '../../study/scheduled-run.js';
 import type { Study } from '../../study/schema.js';
@@ -166,13 +166,9 @@ const deleteCommand = () => onSchedule('delete', 'Delete a schedule; its runs\' 
   return 'deleted';
 });
 
+/** The study, checked in full and against the service (where one is configured) before a schedule is made of it. */
 async function studyFrom(file: string): Promise<Study> {
-  try {
-    return await loadStudyFile(resolve(file));
-  } catch (error) {
-    if (error instanceof StudyFileError) throw new CommandError(error.message, EXIT.badInput);
-    throw error;
-  }
+  return (await loadCheckedStudy(resolve(file))).study;
 }
 
 function specOf(options: TimesOptions) {
