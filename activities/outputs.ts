@@ -94,6 +94,7 @@ export function outputActivities({ service }: ActivityDeps) {
     /** Builds the manifest, the summary workbook and the report from the variant records; answers the totals. */
     async summariseStudy(input: {
       study: Study; studyFile: string; outputDir: string; variantCount: number; startedAt: string; finished: boolean; probes?: Variant[]; searches?: SearchState[];
+      notRun?: string;
     }) {
       return asActivity(async () => {
         const manifest = await collectManifest({

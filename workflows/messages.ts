@@ -4,7 +4,7 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { BudgetLimits } from '../src/study/budget-ledger.js';
-import type { StudyProgress } from './progress.js';
+import type { BatchReport, StudyProgress } from './progress.js';
 import type { SearchState } from '../src/study/search/step.js';
 
 // ----- budget gate ---------------------------------------------------------------------------------
@@ -44,23 +44,4 @@ export const batchProgressSignal = defineSignal<[BatchReport]>('batchProgress');
 /** Sent by a batch when it has finished (its variants all have a recorded outcome). */
 export const batchFinishedSignal = defineSignal<[BatchReport]>('batchFinished');
 
-export interface BatchReport {
-  offset: number;
-  counts: Record<string, number>;
-  /** Failures of this batch, at most a few, with their reasons. */
-  failures: { key: string; reason: string }[];
-  failed: number;
-  jobsRunning: number;
-  /** For a study that decides as it goes (a search): every ended variant with its value of the outcome asked for. */
-  results?: VariantResult[];
-}
-
-/** How a variant ended, and its value of one outcome (or why that could not be read). */
-export interface VariantResult {
-  index: number;
-  key: string;
-  status: string;
-  reason?: string;
-  value?: number | string;
-  problem?: string;
-}
+export type { BatchReport, VariantResult } from './progress.js';

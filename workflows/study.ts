@@ -21,7 +21,7 @@ import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
   searchQuery, setBudgetUpdate, unregisterStudySignal,
 } from './messages.js';
-import { STAGES, type Stage, type StudyProgress } from './progress.js';
+import { KEPT_FAILURES, STAGES, type Stage, type StudyProgress, studyProgress } from './progress.js';
 import { variantBatchWorkflow } from './variant-batch.js';
 
 const { setupStudy, ensureBudgetGate, summariseStudy } = proxyActivities<StudyActivities>({
@@ -32,8 +32,6 @@ const { setupStudy, ensureBudgetGate, summariseStudy } = proxyActivities<StudyAc
 
 /** Variants per batch at most: one specs request, one submission and one poll cover a batch. */
 export const MAX_BATCH = 50;
-/** Failures the study keeps by name for its progress report (all are in the results). */
-const KEPT_FAILURES = 50;
 
 export interface StudyInput {
   study: Study;
@@ -153,7 +151,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     changed = true;
   });
   setHandler(searchQuery, () => state.search?.searches ?? null);
-  setHandler(progressQuery, (): StudyProgress => ({ ...progress(study.name, variantsNow(), state, cancelled), method: methodLines(study, state.search) }));
+  setHandler(progressQuery, (): StudyProgress => ({ ...studyProgress(study.name, variantsNow(), state, cancelled), method: methodLines(study, state.search) }));
 
   if (!state.setup) {
     state.setup = await setupStudy({ study });
@@ -203,9 +201,9 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
       await settle();
     }
   };
-  const summarise = () => summariseStudy({
+  const summarise = (notRun?: string) => summariseStudy({
     study, studyFile: input.studyFile, outputDir: study.output, variantCount: variantsNow(), startedAt: state.startedAt, finished: true,
-    ...(state.search ? { probes: probeVariants(study, state.search), searches: state.search.searches } : {}),
+    ...(state.search ? { probes: probeVariants(study, state.search), searches: state.search.searches } : {}), ...(notRun ? { notRun } : {}),
   });
   try {
     if (state.search) await search(state.search);
@@ -227,31 +225,9 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
       // Every running batch stops its jobs and records its variants; then the results are written.
       for (const offset of state.inFlight) await getExternalWorkflowHandle(batchId(offset)).cancel().catch(() => undefined);
       await condition(() => state.inFlight.length === 0, '10 minutes');
-      await summarise();
+      await summarise('the study was cancelled before the variant started');
       await gate.signal(unregisterStudySignal, { studyId: study.name });
     });
     throw error;
   }
-}
-
-/** The study's progress: finished batches' counts plus the running batches' latest reports. */
-function progress(studyId: string, total: number, state: StudyState, cancelled: boolean): StudyProgress {
-  const byStage = emptyCounts();
-  for (const [s, n] of Object.entries(state.finishedCounts)) byStage[s as Stage] += n;
-  let jobsRunning = 0;
-  let failed = state.failed;
-  const failures = [...state.failures];
-  for (const report of state.reports) {
-    for (const [s, n] of Object.entries(report.counts)) byStage[s as Stage] += n;
-    jobsRunning += report.jobsRunning;
-    failed += report.failed;
-    failures.push(...report.failures);
-  }
-  const accounted = Object.values(byStage).reduce((a, b) => a + b, 0);
-  byStage.pending += total - accounted;
-  return {
-    studyId, variants: total, byStage, failures: failures.slice(0, KEPT_FAILURES), failed, jobsRunning, paused: state.paused, cancelled,
-    budget: state.budget, done: (state.search ? state.search.searches.every((s) => s.answer) : state.nextOffset >= total) && state.inFlight.length === 0,
-    waiting: byStage['waiting-budget'] > 0 ? 'waiting for solver budget' : state.paused ? 'paused' : undefined,
-  };
 }

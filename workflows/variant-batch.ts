@@ -31,6 +31,12 @@ const steady = proxyActivities<StudyActivities>({ startToCloseTimeout: '30 minut
 // Fewer attempts: an output that cannot be had after ten is recorded as the variant's failure.
 const transfers = proxyActivities<StudyActivities>({ startToCloseTimeout: '60 minutes', heartbeatTimeout, retry: { ...retry, maximumAttempts: 10 } });
 
+/** How far a variant had gone, in words, for the reason a cancelled variant gives. */
+const STAGE_WORDS: Record<Stage, string> = {
+  pending: 'nothing yet', scenario: 'its scenario', patched: 'its values', specs: 'its specs file', 'waiting-budget': 'the wait for solver budget',
+  submitted: 'its solver job', solved: 'a solved job', gathered: 'its results', failed: 'a failure',
+};
+
 /** The longest single wait inside one activity call; the workflow simply calls again. */
 const POLL_SECONDS = 600;
 /** Failures a batch reports by name to the study (all are in the results). */
@@ -85,6 +91,8 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
   const running = new Map<number, SubmittedJob & { reservation: string }>();
   let paused = input.paused ?? false;
   let requests = 0;
+  /** Jobs that ended DONE and are not gathered yet: a cancel gathers them too. */
+  const done: SubmittedJob[] = [];
 
   setHandler(pauseSignal, () => void (paused = true));
   setHandler(resumeSignal, () => void (paused = false));
@@ -159,7 +167,6 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
 
     // Submit what the gate grants and watch what runs, together: finished jobs are gathered even
     // while the rest of the batch waits for budget.
-    const done: SubmittedJob[] = [];
     const queue = [...ready];
     let asked: string | undefined;
     while (queue.length || running.size) {
@@ -289,20 +296,36 @@ export async function variantBatchWorkflow(given: VariantBatchInput | EarlierBat
     for (const [requestId, { jobs, minutes }] of byReservation) await gate.signal(budgetFinishedSignal, { requestId, jobs, minutes });
   }
 
-  /** On cancel: stop running jobs, release their budget, and record every unfinished variant as stopped. */
+  /**
+   * On cancel: keep what has finished (jobs that ended DONE, gathered like any other), stop the jobs
+   * still running and release their budget, and record every other variant as stopped, with the
+   * step it had reached.
+   */
   async function stopEverything(): Promise<void> {
-    const open = [...running.values()];
+    let open = [...running.values()];
     if (open.length) {
-      await quick.stopJobs({ jobIds: open.map((j) => j.jobId) });
-      await releaseBudget(open);
-    }
-    for (const index of stage.keys()) {
-      if (outcomes.has(index)) continue;
-      const job = open.find((j) => j.index === index);
-      outcomes.set(index, { index, key: variants.get(index)!.key, status: 'STOPPED', reason: 'the study was cancelled', scenarioGuid: job?.scenarioGuid, jobId: job?.jobId });
-      stage.set(index, 'failed');
+      // A job may have ended since the last look: what it solved is kept, not thrown away.
+      const states = await quick.watchJobs({ jobs: open, maxSeconds: 0 });
+      const finished = states.filter((state) => state.terminal);
+      await releaseBudget(finished);
+      done.push(...finished.filter((state) => state.status === 'DONE'));
+      for (const state of finished.filter((state) => state.status !== 'DONE')) outcomes.set(state.index, outcomeOf(state));
+      const ended = new Set(finished.map((state) => state.index));
+      open = open.filter((job) => !ended.has(job.index));
+      if (open.length) {
+        await quick.stopJobs({ jobIds: open.map((j) => j.jobId) });
+        await releaseBudget(open);
+      }
     }
     running.clear();
+    await gather(done.splice(0));
+    for (const [index, reached] of stage) {
+      if (outcomes.has(index)) continue;
+      const job = open.find((j) => j.index === index);
+      const reason = job ? 'the study was cancelled while its job was running: the job was stopped' : `the study was cancelled before the variant was solved (it had reached: ${STAGE_WORDS[reached]})`;
+      outcomes.set(index, { index, key: variants.get(index)!.key, status: 'STOPPED', reason, scenarioGuid: job?.scenarioGuid, jobId: job?.jobId });
+      stage.set(index, 'failed');
+    }
     await recordFailures();
   }
 

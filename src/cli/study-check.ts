@@ -1,6 +1,7 @@
 /**
  * A study file checked against the planning service before anything starts: its base scenario and
- * destination project exist, and every name its outcomes give is one the base scenario has. Also
+ * destination project exist, every parameter's target is in the base and takes the study's values,
+ * and every name its outcomes give is one the base scenario has. Also
  * reads the account's usage this week, for the plan. Without a service configuration, says so
  * (the study's setup checks the same when it starts).
  */
@@ -10,7 +11,7 @@ import { clientOptions, credentialsFilePath, loadServiceConfig } from '../client
 import { PlanningClient } from '../client/index.js';
 import { problemsInFile } from '../study/load.js';
 import { outcomeNameProblems } from '../study/outcomes.js';
-import { scenarioNames } from '../study/patch/index.js';
+import { PatchError, checkAssignment, firstAssignment, scaledValues, scenarioNames } from '../study/patch/index.js';
 import { StudyReferenceError, resolveBase } from '../study/resolve-base.js';
 import type { Study } from '../study/schema.js';
 
@@ -43,6 +44,16 @@ export async function checkStudyWithService(study: Study, file: string, env: Nod
     } catch (error) {
       if (error instanceof StudyReferenceError) throw await problemsInFile(file, [{ path: error.field.split('.'), message: error.problem }]);
       throw error;
+    }
+    // Every target, found and planned on the base as the study's setup will, writing nothing.
+    try {
+      await checkAssignment(client, {
+        baseScenarioGuid: base.baseScenarioGuid, parameters: study.parameters, assignment: firstAssignment(study), scaleValues: scaledValues(study),
+      });
+    } catch (error) {
+      if (!(error instanceof PatchError)) throw error;
+      const index = study.parameters.findIndex((p) => p.name === error.parameter);
+      throw await problemsInFile(file, [{ path: index >= 0 ? ['parameters', index, 'target'] : ['parameters'], message: error.message }]);
     }
     if (study.outcomes.length) {
       const problems = outcomeNameProblems(study.outcomes, await scenarioNames(client, base.baseScenarioGuid));

@@ -53,6 +53,7 @@ export function reportHtml(manifest: Manifest, links: ReportLinks): string {
 <h1>${esc(study.name)}</h1>
 ${study.description ? `<p class="description">${esc(study.description)}</p>` : ''}
 ${studySection(manifest)}
+${notRunSection(manifest)}
 ${filesSection(links)}
 ${parametersSection(manifest)}
 ${analysisSection(manifest)}
@@ -96,7 +97,8 @@ function studySection(manifest: Manifest): string {
     ['MIP gap', `${solver.mipGap} %`],
   ];
   const counts: [string, string][] = [
-    ['Variants', count(totals.variants)], ['Done', count(totals.done)], ['Failed', count(totals.failed)], ['Pending', count(totals.pending)],
+    ['Variants', count(totals.variants)], ['Done', count(totals.done)], ['Failed', count(totals.failed)],
+    ...(totals.stopped ? [['Stopped (cancelled)', count(totals.stopped)] as [string, string]] : []), ['Pending', count(totals.pending)],
     ['Pareto points found', count(solutions)],
   ];
   const run: [string, string][] = [
@@ -107,6 +109,13 @@ function studySection(manifest: Manifest): string {
 <section><h2>Solver settings</h2>${keyValues(settings)}</section>
 <section><h2>Totals</h2>${keyValues(counts)}</section>
 </div>`;
+}
+
+/** Variants that did not run because the study ended first, by the reason the study gave. */
+function notRunSection(manifest: Manifest): string {
+  const byReason = new Map<string, number>();
+  for (const v of manifest.variants) if (v.status === 'PENDING' && v.reason) byReason.set(v.reason, (byReason.get(v.reason) ?? 0) + 1);
+  return [...byReason].map(([reason, n]) => `<p class="answer failed">${count(n)} variant${n === 1 ? '' : 's'} ${esc(reason)}</p>`).join('\n');
 }
 
 function filesSection(links: ReportLinks): string {

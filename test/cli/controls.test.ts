@@ -5,6 +5,7 @@
  */
 import { WorkflowFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
+import { readManifest } from '../../src/study/results/manifest.js';
 import { progressQuery } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
@@ -81,10 +82,29 @@ describe('sweep status, list, pause, resume, budget', () => {
     expect(cancel.code, cancel.stderr).toBe(0);
     expect(cancel.stdout).toContain('study cli-cancelled: cancelling');
     await expect(handle.result()).rejects.toBeInstanceOf(WorkflowFailedError);
-    expect((await sweep('status', 'cli-cancelled')).stdout).toContain('cli-cancelled: cancelled');
+    // The totals of what it recorded: the variant done stays done, the one held back was stopped (not failed).
+    const status = await sweep('status', 'cli-cancelled');
+    expect(status.stdout).toContain('cli-cancelled: cancelled\n  1/2 variants done, 0 failed, 1 stopped, 0 pending\n  manifest: ');
 
     const missing = await sweep('status', 'no-such-study');
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain('no study named "no-such-study" (sweep list shows the studies)');
+  }, 300_000);
+
+  it('says why a study failed, in status and watch, and in the results written afterwards', async () => {
+    // Started past the command line's checks (as a schedule or another client could): its base is not there.
+    const { study, file } = env.study(yaml('cli-failed', 2).replace('scenario: Base }', 'scenario: Gone }'));
+    const handle = await env.temporal.workflow.start(studyWorkflow, { workflowId: `study/${study.name}`, taskQueue: env.taskQueue, args: [env.input(study, file)] });
+    await expect(handle.result()).rejects.toBeInstanceOf(WorkflowFailedError);
+    const reason = 'base.scenario: no scenario is named "Gone" in analysis "Base analysis"';
+    const status = await sweep('status', 'cli-failed');
+    expect(status.stdout).toContain(`cli-failed: failed — ${reason}`);
+    const watched = await sweep('watch', 'cli-failed');
+    expect(watched.code).toBe(1);
+    expect(watched.stderr).toContain(`cli-failed: failed — ${reason}`);
+    const results = await sweep('results', 'cli-failed');
+    expect(results.code, results.stderr).toBe(0);
+    const manifest = await readManifest(study.output);
+    expect(manifest.variants.map((v) => [v.status, v.reason])).toEqual([['PENDING', `not run: the study failed: ${reason}`], ['PENDING', `not run: the study failed: ${reason}`]]);
   }, 300_000);
 });

@@ -124,6 +124,38 @@ describe('sweep run', () => {
     expect(existsSync(join(env.dir, 'out-run-cli-bad'))).toBe(false);
   }, 120_000);
 
+  it('refuses a study whose base scenario or target the service does not have, with the line and the service\'s words, and creates nothing', async () => {
+    const wrongBase = join(env.dir, 'wrong-base.yaml');
+    writeFileSync(wrongBase, yaml('run-cli-wrong-base').replace('scenario: Base }', 'scenario: Bsae }'));
+    const base = await sweep(['run', wrongBase, '--watch']);
+    expect(base.code, base.stderr).toBe(2);
+    expect(base.stderr).toMatch(new RegExp(`^${escape(wrongBase)}:\\d+: base\\.scenario: no scenario is named "Bsae" in analysis "Base analysis"`));
+    const wrongTarget = join(env.dir, 'wrong-target.yaml');
+    writeFileSync(wrongTarget, yaml('run-cli-wrong-target').replace('name: Heat tank', 'name: Heat tnak'));
+    const target = await sweep(['run', wrongTarget]);
+    expect(target.code, target.stderr).toBe(2);
+    expect(target.stderr).toMatch(new RegExp(`^${escape(wrongTarget)}:\\d+: parameters\\[0\\]\\.target: parameter "tank_cost": no storage technology named "Heat tnak"`));
+    for (const name of ['run-cli-wrong-base', 'run-cli-wrong-target']) {
+      await expect(env.temporal.workflow.getHandle(`study/${name}`).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    }
+    const client = env.service.client();
+    const project = (await client.projects.list()).find((p) => p.projectName === 'RunCli')!;
+    expect((await client.analyses.list(project.projectGuid)).map((a) => a.analysisName)).not.toContain('run-cli-wrong-target');
+  }, 120_000);
+
+  it('refuses another file under the name of a running study, saying how to run it', async () => {
+    const { file } = env.study(yaml('run-cli-taken'));
+    const queue = `idle-${randomUUID()}`;
+    idle.push('study/run-cli-taken');
+    expect((await sweep(['run', file], queue)).code).toBe(0);
+    const other = join(env.dir, 'run-cli-taken-other.yaml');
+    writeFileSync(other, yaml('run-cli-taken').replace('values: [10, 20]', 'values: [10, 20, 30]'));
+    const refused = await sweep(['run', other], queue);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`sweep: a different study named "run-cli-taken" is running, started from ${file} (this file differs in parameters): wait for it to end (sweep watch run-cli-taken), cancel it (sweep cancel run-cli-taken), or give this study another name.`);
+    expect(refused.stderr).not.toContain('variants, workflow');
+  }, 120_000);
+
   it('says so, with a usage exit code, for a study file that does not exist', async () => {
     const file = join(env.dir, 'no-such-study.yaml');
     const outcome = await sweep(['run', file]);

@@ -84,6 +84,27 @@ describe('cancel', () => {
   }, 300_000);
 });
 
+describe('cancel, once a job has solved', () => {
+  it('keeps what a job solved before the cancel, gathered like any result, and stops the rest', async () => {
+    // The service solves one job at a time: the first ends DONE while the second still runs.
+    const { study, file } = env.study(yaml('half-cancelled', { values: [10, 20], resolution: 'MEDIUM', points: 3, timeLimit: 5 }));
+    const handle = await env.temporal.workflow.start(studyWorkflow, { workflowId: `study/${study.name}`, taskQueue: env.taskQueue, args: [env.input(study, file)] });
+    await waitFor(async () => {
+      const jobs = await jobsOfStudy('half-cancelled');
+      return jobs.some((j) => j.status === 'DONE') && jobs.some((j) => !['DONE', 'STOPPED', 'FAILED'].includes(j.status));
+    }, { timeoutMs: 240_000, intervalMs: 100, what: 'one job done while the other runs' });
+    await handle.cancel();
+    await expect(handle.result()).rejects.toBeInstanceOf(WorkflowFailedError);
+    const manifest = await readManifest(study.output);
+    const [solved, stopped] = [...manifest.variants].sort((a) => (a.status === 'DONE' ? -1 : 1));
+    expect(solved).toMatchObject({ status: 'DONE' });
+    expect(solved.files).toHaveLength(1);
+    expect(solved.solutions).toHaveLength(3);
+    expect(stopped).toMatchObject({ status: 'STOPPED', reason: 'the study was cancelled while its job was running: the job was stopped' });
+    expect(manifest.totals).toEqual({ variants: 2, done: 1, failed: 0, stopped: 1, pending: 0 });
+  }, 300_000);
+});
+
 describe('pause', () => {
   it('holds a study before its next step and resume lets it finish', async () => {
     const { study, file } = env.study(yaml('paused', { values: [10, 20] }));

@@ -25,7 +25,7 @@ function signalCommand(name: string, description: string, signal: SignalDefiniti
 
 export const pauseCommand = () => signalCommand(
   'pause', 'Hold a running study before its next step (running solver jobs go on; nothing new starts).', pauseSignal,
-  (study) => `study ${study}: paused (sweep resume ${study} lets it go on)`, '$ sweep pause demo && sweep resume demo',
+  (study) => `study ${study}: paused (sweep resume ${study} lets it go on)`, '$ sweep pause demo-study && sweep resume demo-study',
 );
 
 export const resumeCommand = () => signalCommand('resume', 'Let a paused study go on.', resumeSignal, (study) => `study ${study}: resumed`);

@@ -13,6 +13,7 @@ import { collectManifest } from '../../study/results/collect.js';
 import { writeStudyResults } from '../../study/results/publish.js';
 import { reported, withStudy } from '../study-handle.js';
 import { studyInputOf } from '../study-input.js';
+import { failureReason } from '../study-ending.js';
 
 export function resultsCommand(): Command {
   return new Command('results')
@@ -21,15 +22,20 @@ export function resultsCommand(): Command {
     .option('--out <dir>', 'write them (and the output files) here instead')
     .addHelpText('after', `
 Examples:
-  $ sweep results demo                       # refresh out-demo/report.html, summary.xlsx, results.csv, plots/
-  $ sweep results demo --out ~/reports/demo  # a copy to share, output zips included`)
+  $ sweep results demo-study                 # refresh results/demo-study/report.html, summary.xlsx, results.csv, plots/
+  $ sweep results demo-study --out ~/reports/demo-study  # a copy to share, output zips included`)
     .action(reported(async (name: string, options: { out?: string }) => withStudy(name, async ({ handle, status, description }) => {
       const input = await studyInputOf(handle);
       const { study } = input;
       const out = resolve(options.out ?? study.output);
       // A search's variants are its probes so far, which only the study knows.
       const searches = study.variants.method === 'search' ? (await handle.query(searchQuery)) ?? [] : undefined;
+      // A study that ended without running every variant says, on each of them, why not.
+      const notRun = status === 'FAILED' ? `the study failed: ${await handle.result().then(() => '', failureReason)}`
+        : status === 'CANCELED' ? 'the study was cancelled before the variant started'
+        : status === 'RUNNING' || status === 'COMPLETED' ? undefined : `the study was ${status.toLowerCase().replace(/_/g, ' ')}`;
       const manifest = await collectManifest({
+        ...(notRun ? { notRun } : {}),
         study, studyFile: input.studyFile, outputDir: study.output, manifestDir: out, variantCount: variantCount(study),
         ...(searches ? { searches, probes: probeVariants(study, { searches }) } : {}),
         startedAt: input.state?.startedAt ?? description.startTime.toISOString(),

@@ -32,10 +32,10 @@ Examples:
   $ sweep schedule create examples/demo-study.yaml --at 02:00            # every night at 02:00 UTC
   $ sweep schedule create nightly.yaml --cron "30 1 * * mon-fri" --timezone Europe/Zurich
   $ sweep schedule list
-  $ sweep schedule describe demo                                        # next times, recent runs, their results
-  $ sweep schedule trigger demo                                         # a run now
-  $ sweep schedule pause demo --note "base scenario under review"
-  $ sweep schedule delete demo`)
+  $ sweep schedule describe demo-study                                    # next times, recent runs, their results
+  $ sweep schedule trigger demo-study                                     # a run now
+  $ sweep schedule pause demo-study --note "base scenario under review"
+  $ sweep schedule delete demo-study`)
     .addCommand(createCommand())
     .addCommand(listCommand())
     .addCommand(describeCommand())

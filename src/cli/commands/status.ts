@@ -5,27 +5,20 @@ import type { StudyProgress } from '../../../workflows/progress.js';
 import { limitText, reported, withStudy, withTemporal } from '../study-handle.js';
 import { tableLines } from '../table.js';
 import { progressLines } from '../watch/progress-view.js';
+import { endingLines } from '../study-ending.js';
 
 export function statusCommand(): Command {
   return new Command('status')
     .description("A study's state: variants per stage, failures, jobs running, budget; or, once it has ended, its totals and results.")
     .argument('<study>', 'the study name')
-    .addHelpText('after', '\nExample:\n  $ sweep status demo')
+    .addHelpText('after', '\nExample:\n  $ sweep status demo-study')
     .action(reported(async (name: string) => withStudy(name, async ({ handle, status }) => {
       if (status === 'RUNNING') {
         const progress: StudyProgress = await handle.query(progressQuery);
         process.stdout.write(`${progressLines(progress).join('\n')}\n${budgetLine(progress)}\n`);
         return;
       }
-      if (status === 'COMPLETED') {
-        const result = await handle.result();
-        const { variants, done, failed, pending } = result.totals;
-        const report = result.report ? `  report:   ${result.report}\n` : '';
-        const findings = (result.findings ?? []).map((line) => `  ${line}\n`).join('');
-        process.stdout.write(`${name}: completed — ${done}/${variants} variants done, ${failed} failed, ${pending} pending\n${findings}${report}  summary:  ${result.summary}\n  manifest: ${result.manifest}\n`);
-        return;
-      }
-      process.stdout.write(`${name}: ${status.toLowerCase().replace(/_/g, ' ')}\n`);
+      process.stdout.write(`${(await endingLines(name, handle, status)).join('\n')}\n`);
     })));
 }
 

@@ -14,3 +14,10 @@ export function demoCredentials(dataDir: string): { email: string; password: str
   writeFileSync(file, JSON.stringify(account), { mode: 0o600 });
   return account;
 }
+
+/** A credentials file (the format `sweep doctor` and `sweep worker` read) for the demo account at `baseUrl`; answers its path. */
+export function writeDemoCredentialsFile(dataDir: string, baseUrl: string, account: { email: string; password: string }): string {
+  const file = join(dataDir, 'demo-credentials.json');
+  writeFileSync(file, `${JSON.stringify({ baseUrl, email: account.email, password: account.password, paths: 'spec' }, null, 2)}\n`, { mode: 0o600 });
+  return file;
+}

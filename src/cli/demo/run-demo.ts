@@ -17,7 +17,7 @@ import { createStudyWorker } from '../../temporal/study-worker.js';
 import { startStudy } from '../studies.js';
 import { followStudy } from '../watch/follow-study.js';
 import { ensureDemoBase } from './base-scenario.js';
-import { demoCredentials } from './credentials.js';
+import { demoCredentials, writeDemoCredentialsFile } from './credentials.js';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -82,6 +82,12 @@ export async function runDemo(options: { root: string; studyFile: string }): Pro
     say(`  manifest:         ${result.manifest}`);
     say(`  output zips:      ${join(study.output, 'variants', '<key>', 'results.zip')}`);
     say(`\nOpen the report (plots of every Pareto front and parameter, the table, the failures):\n  ${result.report ?? join(study.output, 'report.html')}`);
+    const credentials = writeDemoCredentialsFile(data, service.url, account);
+    say(`\nThe demo's servers stop now. To use them yourself, start them on the same data and point sweep at them:`);
+    say(`  sweep dev --data-dir ${join(data, 'temporal')} &`);
+    say(`  sweep service --data-dir ${join(data, 'service')} --port ${new URL(service.url).port} &`);
+    say(`  export SWEEP_CREDENTIALS_FILE=${credentials}   # the demo account (readable by you only)`);
+    say('  sweep doctor && sweep worker');
   } finally {
     for (const step of teardown) await step().catch(() => undefined);
   }

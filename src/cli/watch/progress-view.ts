@@ -27,8 +27,20 @@ function duration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
-/** A study's progress as lines: a head line, a bar per stage, the first failures. */
-export function progressLines(progress: StudyProgress, eta?: string): string[] {
+/**
+ * Time left, from the rate at which variants have ended since the study started: one computation
+ * of the study's own figures, so every view (status, watch, a second watcher) says the same.
+ */
+export function estimateLeft(progress: StudyProgress, now = Date.now()): string | undefined {
+  const ended = progress.byStage.gathered + progress.byStage.failed;
+  if (!progress.startedAt || ended === 0 || progress.done) return progress.done ? '0 s' : undefined;
+  const elapsed = Math.max(0, (now - Date.parse(progress.startedAt)) / 1000);
+  return duration((elapsed / ended) * (progress.variants - ended));
+}
+
+/** A study's progress as lines: a head line (with the time left), a bar per stage, what its method found, the first failures. */
+export function progressLines(progress: StudyProgress, now = Date.now()): string[] {
+  const eta = estimateLeft(progress, now);
   const ended = progress.byStage.gathered + progress.byStage.failed;
   const status = progress.paused ? 'paused' : progress.cancelled ? 'cancelling' : progress.waiting ?? (progress.done ? 'done' : 'running');
   const lines = [
@@ -47,7 +59,6 @@ export function progressLines(progress: StudyProgress, eta?: string): string[] {
 export class ProgressView {
   private lastPlain = '';
   private drawnLines = 0;
-  private readonly started = Date.now();
 
   constructor(private readonly out: NodeJS.WriteStream = process.stderr) {}
 
@@ -55,20 +66,12 @@ export class ProgressView {
     return Boolean(this.out.isTTY);
   }
 
-  /** Time left, from the rate at which variants have ended so far. */
-  private eta(progress: StudyProgress): string {
-    const ended = progress.byStage.gathered + progress.byStage.failed;
-    if (ended === 0) return '–';
-    const elapsed = (Date.now() - this.started) / 1000;
-    return duration((elapsed / ended) * (progress.variants - ended));
-  }
-
-  show(progress: StudyProgress): void {
-    const lines = progressLines(progress, this.eta(progress));
+  show(progress: StudyProgress, now = Date.now()): void {
+    const lines = progressLines(progress, now);
     if (!this.tty) {
       // The head line, and what the method has found (a search's brackets), when either changed;
       // a new estimate alone is not news worth a line.
-      const news = [progressLines(progress)[0], ...(progress.method ?? [])].join('\n');
+      const news = [progressLines({ ...progress, startedAt: undefined }, now)[0], ...(progress.method ?? [])].join('\n');
       if (news !== this.lastPlain) this.out.write(`${[lines[0], ...(progress.method ?? []).map((line) => `  ${line}`)].join('\n')}\n`);
       this.lastPlain = news;
       return;

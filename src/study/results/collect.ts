@@ -18,6 +18,8 @@ export interface CollectInput {
   /** Where manifest.json goes: the output directory unless told. */
   manifestDir?: string;
   variantCount: number;
+  /** Why a variant that has no record did not run, when the study has ended (cancelled, or failed). */
+  notRun?: string;
   /** A search's variants (its probes so far) and its searches; other methods derive their variants from the study. */
   probes?: Variant[];
   searches?: SearchState[];
@@ -36,7 +38,7 @@ export async function collectManifest(input: CollectInput): Promise<Manifest> {
     const variant = input.probes?.[index] ?? variantAt(input.study, index);
     variants.push(records.get(variant.key) ?? {
       index: variant.index, key: variant.key, name: variant.name, label: variantLabel(variant.assignment, variant.solver), parameters: variant.assignment,
-      status: 'PENDING', files: [], solutions: [], ...(variant.solver ? { solver: variant.solver } : {}),
+      status: 'PENDING', files: [], solutions: [], ...(input.notRun ? { reason: `not run: ${input.notRun}` } : {}), ...(variant.solver ? { solver: variant.solver } : {}),
     });
     if (index % 500 === 0) input.onProgress?.(index);
   }

@@ -19,8 +19,10 @@ export const MANIFEST_FILE = 'manifest.json';
 export const VARIANT_STATUSES = ['DONE', 'FAILED', 'INFEASIBLE', 'STOPPED', 'PENDING'] as const;
 export type VariantStatus = (typeof VARIANT_STATUSES)[number];
 
-/** Statuses counted as failed in the totals and listed on the summary's Failures sheet. */
+/** Statuses of variants that ended without results, each with its reason: listed on the summary's Failures sheet and the report. */
 export const FAILED_STATUSES: readonly VariantStatus[] = ['FAILED', 'INFEASIBLE', 'STOPPED'];
+/** Of those, the ones counted as failed: a variant stopped by a cancel did not fail, it was not let finish. */
+export const COUNTED_FAILED: readonly VariantStatus[] = ['FAILED', 'INFEASIBLE'];
 
 /** A parameter as the manifest records it: its target described for people, not for code. */
 export const ParameterRecord = z.object({
@@ -117,7 +119,7 @@ export const AnalysisRecord = z.discriminatedUnion('method', [
 ]);
 export type AnalysisRecord = z.infer<typeof AnalysisRecord>;
 
-/** The whole manifest; `totals` always count `variants` (failed = FAILED, INFEASIBLE and STOPPED). */
+/** The whole manifest; `totals` always count `variants` (failed = FAILED and INFEASIBLE; stopped, when any, apart). */
 export const Manifest = z.object({
   study: z.object({
     name: z.string(),
@@ -145,6 +147,8 @@ export const Manifest = z.object({
   analysis: AnalysisRecord.optional(),
   totals: z.object({
     variants: z.int(), done: z.int(), failed: z.int(), pending: z.int(),
+    /** Variants a cancel stopped (counted apart from the failed), when there are any. */
+    stopped: z.int().optional(),
     /** Of the done: variants of a scheduled run whose results were taken over from an earlier run. */
     reused: z.int().optional(),
   }),
@@ -182,7 +186,8 @@ export async function writeManifest(dir: string, manifest: Omit<Manifest, 'total
     ...manifest,
     variants,
     totals: {
-      variants: variants.length, done: count(['DONE']), failed: count(FAILED_STATUSES), pending: count(['PENDING']),
+      variants: variants.length, done: count(['DONE']), failed: count(COUNTED_FAILED), pending: count(['PENDING']),
+      ...(count(['STOPPED']) && { stopped: count(['STOPPED']) }),
       // Only a scheduled run fingerprints its variants, and only there can results be taken over.
       ...(variants.some((v) => v.fingerprint) && { reused: variants.filter((v) => v.reusedFrom).length }),
     },
