@@ -28,7 +28,8 @@ RUN --mount=type=cache,target=/root/.npm \
 COPY . .
 
 RUN mkdir -p /var/lib/sweep /opt/sweep/cache \
- && chown node:node /var/lib/sweep /opt/sweep/cache
+ && chown node:node /var/lib/sweep /opt/sweep/cache \
+ && chmod 700 /var/lib/sweep
 
 USER node
 

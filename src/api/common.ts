@@ -1,7 +1,7 @@
 /** Shapes shared by several families: status payloads, cost components, references, query flags. */
 import { z } from 'zod';
 import { COST_CATEGORIES } from './values.js';
-import { Guid, SignedBounded, Status } from './primitives.js';
+import { Guid, MAX_YEARS, SignedBounded, Status, YEARS_RULE } from './primitives.js';
 
 /**
  * `data` of operations that only report a status. The specification puts the status object there;
@@ -21,7 +21,7 @@ export const CostCategory = z.enum(COST_CATEGORIES, { error: `must be one of ${C
 const costComponentFields = {
   name: z.string().max(100, { error: 'must be at most 100 characters' }).nullish(),
   value: SignedBounded.nullish(),
-  lifetime: z.number().nullish(),
+  lifetime: z.number({ error: 'must be a number of years' }).min(0, { error: 'must be ≥ 0' }).max(MAX_YEARS, { error: YEARS_RULE }).nullish(),
   interestRate: z.number().nullish(),
   length: z.number().nullish(),
   complexityFactor: z.number().nullish(),

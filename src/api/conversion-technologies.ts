@@ -5,10 +5,9 @@ import { CostComponent, CostComponentCreate, CostComponentUpdate, StatusPayload 
 import { EnergyCarrier, SeasonalityValue } from './carriers.js';
 import { Hub, HubRef } from './hubs.js';
 import { InstallationOption, SEASONAL_OPERATIONS } from './values.js';
-import { Bounded, Currency, Guid, Int64, Month, Name, Percent, SignedBounded, Stages, Timestamp } from './primitives.js';
+import { Bounded, Currency, Guid, InRange, Int64, MAX_YEARS, minimumNotAboveMaximum, Month, Name, NonNegative, Percent, SignedBounded, Stages, Timestamp, YEARS_RULE } from './primitives.js';
 import { Lifetime, exchangeRequired, investmentFields, replacementFields } from './technology-fields.js';
 
-const NonNegative = z.number({ error: 'must be a number' }).min(0, { error: 'must be ≥ 0' });
 const Hours = z.int({ error: 'must be an integer number of hours' }).min(1, { error: 'must be ≥ 1' }).max(8760, { error: 'must be ≤ 8760' });
 
 const modeFields = {
@@ -26,13 +25,16 @@ const modeFields = {
   minimumCapacity: Bounded.nullish(),
 };
 
+/** A mode's bounds given together: the minimum may not exceed the maximum. */
+const modeBounds = minimumNotAboveMaximum([['minimumCapacity', 'maximumCapacity'], ['minimumAnnualOutput', 'maximumAnnualOutput']]);
+
 const carrierEntryFields = {
   energyCarrierGuid: Guid,
   fixedInputShare: NonNegative.nullish(),
   outputEfficiency: NonNegative.nullish(),
   customInputShareActivated: z.boolean().nullish(),
   customOutputEfficiencyActivated: z.boolean().nullish(),
-  customSeasonalityValues: z.array(z.object({ month: Month, value: z.number({ error: 'must be a number' }) })).nullish(),
+  customSeasonalityValues: z.array(z.object({ month: Month, value: InRange })).nullish(),
   inputShareProfileId: Int64.nullish(),
   outputEfficiencyProfileId: Int64.nullish(),
 };
@@ -68,8 +70,35 @@ export const ModeCreate = z
     if (inputs.length === 0) ctx.addIssue({ code: 'custom', path: ['energyCarriers'], message: 'a mode needs at least one INPUT carrier' });
     if (outputs.length === 0) ctx.addIssue({ code: 'custom', path: ['energyCarriers'], message: 'a mode needs at least one OUTPUT carrier' });
     noCarrierOnBothSides(inputs, outputs, ctx, ['energyCarriers']);
+    modeBounds(mode, ctx);
   });
 export type ModeCreate = z.input<typeof ModeCreate>;
+
+/**
+ * The seasonal operation of an update's mode: two free strings in the deployed schema, one the code
+ * (ALL_SEASONS) and one a label ("All seasons"), and which is which is not documented. Either way
+ * round is accepted; the code is whichever of the two is one.
+ */
+export function seasonalOperationCode(mode: { seasonalOperationName: string; seasonalOperationValue: string }): string | undefined {
+  const codes = SEASONAL_OPERATIONS as readonly string[];
+  return [mode.seasonalOperationName, mode.seasonalOperationValue].find((s) => codes.includes(s));
+}
+
+function checkSeasonalOperation(mode: { seasonalOperationName: string; seasonalOperationValue: string }, ctx: z.RefinementCtx) {
+  const codes = SEASONAL_OPERATIONS as readonly string[];
+  const { seasonalOperationName: name, seasonalOperationValue: value } = mode;
+  if (!codes.includes(name) && !codes.includes(value)) {
+    ctx.addIssue({
+      code: 'custom', path: ['seasonalOperationName'],
+      message: `seasonalOperationName or seasonalOperationValue must be the code of the seasonal operation, one of ${SEASONAL_OPERATIONS.join(', ')}; neither is (${JSON.stringify(name)}, ${JSON.stringify(value)})`,
+    });
+  } else if (codes.includes(name) && codes.includes(value) && name !== value) {
+    ctx.addIssue({
+      code: 'custom', path: ['seasonalOperationValue'],
+      message: `is ${value} but seasonalOperationName is ${name}: the two must name the same seasonal operation`,
+    });
+  }
+}
 
 /** ConversionCarrierRequestDtoPUT: direction is given by the list it is in. */
 export const ModeCarrierUpdate = z.object({ ...carrierEntryFields, primary: z.boolean().nullish() });
@@ -84,14 +113,16 @@ export const ModeUpdate = z
     inputEnergyCarriers: z.array(ModeCarrierUpdate, { error: 'must be an array of carriers' }).min(1, { error: 'a mode needs at least one input carrier' }),
     outputEnergyCarriers: z.array(ModeCarrierUpdate, { error: 'must be an array of carriers' }).min(1, { error: 'a mode needs at least one output carrier' }),
   })
-  .superRefine((mode, ctx) =>
+  .superRefine((mode, ctx) => {
     noCarrierOnBothSides(
       mode.inputEnergyCarriers.map((c) => c.energyCarrierGuid),
       mode.outputEnergyCarriers.map((c) => c.energyCarrierGuid),
       ctx,
       ['outputEnergyCarriers'],
-    ),
-  );
+    );
+    checkSeasonalOperation(mode, ctx);
+    modeBounds(mode, ctx);
+  });
 export type ModeUpdate = z.input<typeof ModeUpdate>;
 
 const conversionCostFields = {
@@ -133,7 +164,7 @@ export type ConversionCreate = z.input<typeof ConversionCreate>;
 export const ConversionUpdate = z.object({
   processName: Name,
   mustBeInstalledInHubs: InstallationOption,
-  lifetime: z.number({ error: 'must be a number of years' }).min(0, { error: 'must be ≥ 0' }),
+  lifetime: z.number({ error: 'must be a number of years' }).min(0, { error: 'must be ≥ 0' }).max(MAX_YEARS, { error: YEARS_RULE }),
   exchangeCurrency: Currency,
   exchangeRate: Bounded,
   hubs: z.array(HubRef, { error: 'must be an array of {hubGuid}' }),

@@ -5,13 +5,13 @@ import { Hub, HubRef } from './hubs.js';
 import {
   DemandMetadataBuildingAge, DemandMetadataBuildingType, DemandMetadataOption, DemandMetadataType,
 } from './values.js';
-import { Guid, Int32, Int64, Name, Stages } from './primitives.js';
+import { Guid, InRange, Int32, Int64, Name, NonNegative, Stages } from './primitives.js';
 
-const Factor = z.number({ error: 'must be a number' }).min(0, { error: 'must be ≥ 0' });
+const Factor = NonNegative;
 
 const demandOptionalFields = {
   demandScalingFactor: Factor.nullish(),
-  demandSalePrice: z.number({ error: 'must be a number' }).nullish(),
+  demandSalePrice: InRange.nullish(),
   demandSalePriceScalingFactor: Factor.nullish(),
   demandSalePriceProfileId: Int64.nullish(),
   multiplicationFactor: Int32.min(0, { error: 'must be ≥ 0' }).nullish(),

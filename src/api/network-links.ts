@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { operation } from './operation.js';
 import { CostComponent, CostComponentCreate, CostComponentUpdate } from './common.js';
 import { TECHNOLOGY_CAPACITY_MODES } from './values.js';
-import { Bounded, Guid, Int64, Name, Timestamp } from './primitives.js';
+import { Bounded, Guid, Int64, minimumNotAboveMaximum, Name, Timestamp } from './primitives.js';
 
 const TechnologyCapacity = z.enum(TECHNOLOGY_CAPACITY_MODES, { error: 'must be optimize or specify' });
 
@@ -23,8 +23,10 @@ const linkFields = {
   networkLossProfileId: Int64.nullish(),
 };
 
+const linkBounds = minimumNotAboveMaximum([['minimumCapacity', 'maximumCapacity']]);
+
 /** NetworkLinkRequestDtoV2. */
-export const NetworkLinkCreate = z.object({ ...linkFields, costComponents: z.array(CostComponentCreate).nullish() });
+export const NetworkLinkCreate = z.object({ ...linkFields, costComponents: z.array(CostComponentCreate).nullish() }).superRefine(linkBounds);
 export type NetworkLinkCreate = z.infer<typeof NetworkLinkCreate>;
 
 /** NetworkLinkRequestDtoPUT: also names the nodes and the technology. */
@@ -34,7 +36,7 @@ export const NetworkLinkUpdate = z.object({
   node2Name: z.string({ error: 'must be a string' }),
   networkTechnologyName: z.string({ error: 'must be a string' }),
   costComponents: z.array(CostComponentUpdate).nullish(),
-});
+}).superRefine(linkBounds);
 export type NetworkLinkUpdate = z.infer<typeof NetworkLinkUpdate>;
 
 const linkResponseFields = {

@@ -45,6 +45,48 @@ export const SignedBounded = z
   .max(BOUNDED_MAX, { error: `must be ≤ ${BOUNDED_MAX}` })
   .refine(fitsNumeric, { error: NUMERIC_RULE });
 
+/**
+ * A number ≥ 0 within the range NUMERIC(16,5) holds, without its 5-decimal rule: profile values,
+ * shares, efficiencies and factors, which clients compute and send unrounded. 1e308 is a number,
+ * but no energy system has it, and the deployed service could not store it.
+ */
+export function nonNegativeUpTo(max: number, minMessage = 'must be ≥ 0') {
+  return z.number({ error: 'must be a number' }).min(0, { error: minMessage }).max(max, { error: `must be ≤ ${max}` });
+}
+export const NonNegative = nonNegativeUpTo(BOUNDED_MAX);
+/** The same range on both sides of zero, for factors that may be negative. */
+export const InRange = z
+  .number({ error: 'must be a number' })
+  .min(-BOUNDED_MAX, { error: `must be ≥ ${-BOUNDED_MAX}` })
+  .max(BOUNDED_MAX, { error: `must be ≤ ${BOUNDED_MAX}` });
+
+/**
+ * Durations in years (lifetimes, stage lengths) are at most 200. The longest-lived energy assets
+ * (dams, tunnels, district-heating trunk lines) are written off over about a century; past 200
+ * years no replacement falls inside any planning horizon and the annuity of an investment no
+ * longer changes, so a larger figure (a lifetime of 1e9 years) is a typing error, not data.
+ */
+export const MAX_YEARS = 200;
+export const YEARS_RULE = `must be ≤ ${MAX_YEARS} years`;
+
+/**
+ * The cross-field rule of lower and upper bounds given together: for each `[minimum, maximum]`
+ * pair set in the value, the minimum may not exceed the maximum. The problem is reported on the
+ * minimum, naming the maximum and its value.
+ */
+export function minimumNotAboveMaximum(pairs: readonly (readonly [string, string])[]) {
+  return (value: object, ctx: z.RefinementCtx): void => {
+    const fields = value as Record<string, unknown>;
+    for (const [minimum, maximum] of pairs) {
+      const low = fields[minimum];
+      const high = fields[maximum];
+      if (typeof low === 'number' && typeof high === 'number' && low > high) {
+        ctx.addIssue({ code: 'custom', path: [minimum], message: `must be ≤ ${maximum} (${high}): a minimum may not exceed its maximum` });
+      }
+    }
+  };
+}
+
 /** A percentage 0..100 (efficiencies, rates, standby loss, minimum state of charge, part load). */
 export const Percent = z
   .number({ error: 'must be a number' })

@@ -1,16 +1,17 @@
 /** Profiles: one value per hour of a year (demands, prices, irradiance, efficiencies). */
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { Int64, Name } from './primitives.js';
+import { BOUNDED_MAX, Int64, Name, nonNegativeUpTo } from './primitives.js';
 
 export const HOURS_PER_YEAR = 8760;
 
 export const ProfileValue = z.object({
   period: z.int({ error: 'must be an integer' }).min(1, { error: 'must be ≥ 1' }).max(HOURS_PER_YEAR, { error: `must be ≤ ${HOURS_PER_YEAR}` }),
-  demandValue: z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }),
+  /** Within the range of NUMERIC(16,5), which the deployed service stores them as; decimals are not limited. */
+  demandValue: nonNegativeUpTo(BOUNDED_MAX, 'must not be negative'),
 });
 
-/** Exactly 8760 values, periods 1..8760 each once, no negative value. */
+/** Exactly 8760 values, periods 1..8760 each once, no negative value, none above 9999999999.99999. */
 export const ProfileValues = z
   .array(ProfileValue, { error: 'must be an array of {period, demandValue}' })
   .length(HOURS_PER_YEAR, { error: `must hold exactly ${HOURS_PER_YEAR} values, one per hour of the year` })

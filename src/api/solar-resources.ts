@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { operation } from './operation.js';
 import { AVAILABLE_RESOURCE_TYPES, IRRADIANCE_PROFILE_TYPES } from './values.js';
-import { Guid, Int64, Name, Stages, Timestamp } from './primitives.js';
+import { BOUNDED_MAX, Guid, Int64, Name, Stages, Timestamp } from './primitives.js';
 
 export const SolarHub = z.object({
   hubGuid: Guid,
-  availableSolarCollectorArea: z.number({ error: 'must be a number' }).gt(0, { error: 'must be > 0' }),
+  availableSolarCollectorArea: z.number({ error: 'must be a number' }).gt(0, { error: 'must be > 0' }).max(BOUNDED_MAX, { error: `must be ≤ ${BOUNDED_MAX}` }),
   availableResourceType: z.enum(AVAILABLE_RESOURCE_TYPES, { error: `must be one of ${AVAILABLE_RESOURCE_TYPES.join(', ')}` }).nullish(),
 });
 

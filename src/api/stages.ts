@@ -1,7 +1,7 @@
 /** Stages: the periods of a scenario's planning horizon, with their financial rates. */
 import { z } from 'zod';
 import { operation } from './operation.js';
-import { Int32, Name, Uuid } from './primitives.js';
+import { Int32, MAX_YEARS, Name, Uuid, YEARS_RULE } from './primitives.js';
 
 export const Stage = z.looseObject({
   guid: z.string(),
@@ -17,7 +17,7 @@ const Rate = z.number({ error: 'must be a number' }).min(-100, { error: 'must be
 
 export const StageRequest = z.object({
   name: Name,
-  length: Int32.min(1, { error: 'must be at least 1 year' }),
+  length: Int32.min(1, { error: 'must be at least 1 year' }).max(MAX_YEARS, { error: YEARS_RULE }),
   interestRate: Rate.nullish(),
   inflationRate: Rate.nullish(),
   index: Int32.min(0, { error: 'must be ≥ 0' }),

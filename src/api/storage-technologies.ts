@@ -5,7 +5,7 @@ import { CarrierRef, CostComponent, CostComponentCreate, CostComponentUpdate } f
 import { EnergyCarrier } from './carriers.js';
 import { Hub, HubRef } from './hubs.js';
 import { CHARGING_TYPES, InstallationOption, TECHNOLOGY_CAPACITY_MODES } from './values.js';
-import { Bounded, Guid, Int64, Name, Percent, SignedBounded, Stages, Timestamp } from './primitives.js';
+import { Bounded, Guid, Int64, minimumNotAboveMaximum, Name, NonNegative, Percent, SignedBounded, Stages, Timestamp } from './primitives.js';
 import {
   Lifetime, exchangeCreate, exchangeRequired, investmentFields, replacementFields,
   numericResponse, replacementPercentCreate, replacementPercentUpdate,
@@ -38,13 +38,13 @@ const storageOptionalFields = {
   technologyCategory: z.string().nullish(),
   evPlugInTime: TimeOfDay.nullish(),
   evPlugOutTime: TimeOfDay.nullish(),
-  evPlugInDurationHours: z.number().min(0).nullish(),
-  drivingDistanceKms: z.number().min(0).nullish(),
+  evPlugInDurationHours: NonNegative.nullish(),
+  drivingDistanceKms: NonNegative.nullish(),
   evSocStartPercent: Percent.nullish(),
-  evBatterySizeKWh: z.number().min(0).nullish(),
+  evBatterySizeKWh: NonNegative.nullish(),
   maximumSocPercent: Percent.nullish(),
-  evAverageKWhPerKm: z.number().min(0).nullish(),
-  evPlugInPowerKW: z.number().min(0).nullish(),
+  evAverageKWhPerKm: NonNegative.nullish(),
+  evPlugInPowerKW: NonNegative.nullish(),
   isEvBattery: z.boolean().nullish(),
   typeOfCharging: z.enum(CHARGING_TYPES, { error: `must be one of ${CHARGING_TYPES.join(', ')}` }).nullish(),
 };
@@ -59,6 +59,12 @@ const storageRequiredFields = {
   stages: Stages,
 };
 
+/**
+ * Bounds given together: capacity, and the state of charge (minimumSoc is the floor of every
+ * storage, maximumSocPercent the ceiling of an EV battery's).
+ */
+const storageBounds = minimumNotAboveMaximum([['minimumCapacity', 'maximumCapacity'], ['minimumSoc', 'maximumSocPercent']]);
+
 /** StorageTechnologyRequestDtoV2. */
 export const StorageCreate = z.object({
   ...storageRequiredFields,
@@ -69,7 +75,7 @@ export const StorageCreate = z.object({
   energyCarrierGuid: Guid,
   suggested: z.boolean().nullish(),
   costComponents: z.array(CostComponentCreate).nullish(),
-});
+}).superRefine(storageBounds);
 export type StorageCreate = z.input<typeof StorageCreate>;
 
 /** StorageTechnologyRequestDtoPUT. */
@@ -84,7 +90,7 @@ export const StorageUpdate = z.object({
   mutuallyExclusiveGroup: z.string().nullish(),
   technologyOptional: z.boolean().nullish(),
   costComponents: z.array(CostComponentUpdate).nullish(),
-});
+}).superRefine(storageBounds);
 export type StorageUpdate = z.input<typeof StorageUpdate>;
 
 const summaryFields = {

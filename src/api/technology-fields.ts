@@ -1,6 +1,6 @@
 /** Cost, CO2 and financial fields that the technology families share. */
 import { z } from 'zod';
-import { Bounded, Currency, SignedBounded } from './primitives.js';
+import { Bounded, Currency, MAX_YEARS, SignedBounded, YEARS_RULE } from './primitives.js';
 
 /** Investment, O&M and embodied CO2 fields: bounded, not negative. */
 export const investmentFields = {
@@ -33,7 +33,8 @@ export const replacementPercentUpdate = {
 export const exchangeCreate = { exchangeCurrency: Currency.nullish(), exchangeRate: Bounded.nullish() };
 export const exchangeRequired = { exchangeCurrency: Currency, exchangeRate: Bounded };
 
-export const Lifetime = z.int32({ error: 'must be an integer number of years' }).min(0, { error: 'must be ≥ 0' });
+/** Lifetimes of creation bodies: whole years, at most MAX_YEARS (see there why). */
+export const Lifetime = z.int32({ error: 'must be an integer number of years' }).min(0, { error: 'must be ≥ 0' }).max(MAX_YEARS, { error: YEARS_RULE });
 
 /** Response fields of the numeric groups above. */
 export function numericResponse<const N extends string>(names: readonly N[]) {

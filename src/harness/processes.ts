@@ -44,16 +44,20 @@ function spawnSweep(args: string[], env: NodeJS.ProcessEnv, logFile: string, pip
   }
 }
 
-/** The local service; resolves once it listens, with its address. */
+/** The local service; resolves once it listens, with its address. `adminToken` turns its admin routes on. */
 export async function startServiceProcess(options: {
   dataDir: string; port: number; users: string; faults: object; solverThreads?: number; instantSolveMs?: number; logFile: string;
+  adminToken?: string;
 }): Promise<Managed & { url: string }> {
   const args = ['service', '--data-dir', options.dataDir, '--port', String(options.port)];
   if (options.solverThreads !== undefined) args.push('--solver-threads', String(options.solverThreads));
   if (options.instantSolveMs !== undefined) args.push('--instant-solve', String(options.instantSolveMs));
   const child = spawnSweep(
     args,
-    { SWEEP_SERVICE_USERS: options.users, SWEEP_SERVICE_FAULTS: JSON.stringify(options.faults), SWEEP_LOG_LEVEL: 'warn' },
+    {
+      SWEEP_SERVICE_USERS: options.users, SWEEP_SERVICE_FAULTS: JSON.stringify(options.faults), SWEEP_LOG_LEVEL: 'warn',
+      SWEEP_SERVICE_ADMIN_TOKEN: options.adminToken ?? '',
+    },
     options.logFile, true,
   );
   const managed = manage(child);

@@ -39,7 +39,7 @@ export interface LocalStack {
   service: Managed & { url: string };
   worker: Managed;
   setFaults(settings: FaultSettingsInput): Promise<void>;
-  /** GET an admin route of the service (loopback). */
+  /** GET (or POST) an admin route of the service, with the admin token only this stack knows. */
   admin<T>(path: string, method?: 'GET' | 'POST'): Promise<T>;
   killWorker(): Promise<void>;
   restartTemporal(): Promise<void>;
@@ -55,12 +55,15 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const { dir } = options;
   mkdirSync(join(dir, 'logs'), { recursive: true });
   const account = { email: 'runner@sweep.local', password: randomBytes(18).toString('base64url') };
+  // The service's admin routes (faults, counters) exist for this run alone, behind a token of its own.
+  const adminToken = randomBytes(24).toString('base64url');
+  const adminHeaders = { authorization: `Bearer ${adminToken}` };
   const temporalDir = join(dir, 'temporal');
   const temporal = await startDevServer({ dataDir: temporalDir, headless: true });
   const temporalPort = Number(temporal.address.split(':').pop());
   const serviceOptions = {
     dataDir: join(dir, 'service'), users: `${account.email}:${account.password}`, faults: options.faults ?? {},
-    solverThreads: options.solverThreads, instantSolveMs: options.instantSolveMs, logFile: join(dir, 'logs', 'service.log'),
+    solverThreads: options.solverThreads, instantSolveMs: options.instantSolveMs, logFile: join(dir, 'logs', 'service.log'), adminToken,
   };
   const service = await startServiceProcess({ ...serviceOptions, port: 0 });
   const servicePort = Number(new URL(service.url).port);
@@ -69,7 +72,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     password: account.password, logFile: join(dir, 'logs', 'worker.log'),
   });
   const put = async (path: string, body: unknown) => {
-    const answer = await fetch(`${stack.service.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await fetch(`${stack.service.url}${path}`, {
+      method: 'PUT', headers: { ...adminHeaders, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
     if (!answer.ok) throw new Error(`PUT ${path}: ${answer.status} ${await answer.text()}`);
   };
 
@@ -80,7 +85,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     temporalClient: await connectTemporal({ address: temporal.address }),
     setFaults: (settings) => put('/admin/faults', settings),
     async admin<T>(path: string, method: 'GET' | 'POST' = 'GET') {
-      const answer = await fetch(`${stack.service.url}/admin${path}`, { method });
+      const answer = await fetch(`${stack.service.url}/admin${path}`, { method, headers: adminHeaders });
       if (!answer.ok) throw new Error(`${method} /admin${path}: ${answer.status} ${await answer.text()}`);
       return (await answer.json()) as T;
     },

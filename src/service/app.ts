@@ -9,7 +9,7 @@ import type pino from 'pino';
 import { createLogger } from '../common/logger.js';
 import { DEPLOYED_PREFIXES, operationFamilies, type PathPrefixes, SPEC_PREFIXES } from '../api/index.js';
 import type { PathFamily } from '../api/operation.js';
-import { adminRoutes, type AdminState } from './admin.js';
+import { adminRoutes, type AdminState, checkAdminToken } from './admin.js';
 import { Auth, DEFAULT_LOGIN_LIMITS, hashPassword, type LoginLimits } from './auth.js';
 import { Clock } from './clock.js';
 import type { PlanLimits, ServiceContext } from './context.js';
@@ -38,6 +38,7 @@ import { FaultInjector } from './faults/injector.js';
 import { type FaultSettings, NO_FAULTS } from './faults/settings.js';
 import { FileStore } from './files/file-store.js';
 import { fileRoutes } from './files/routes.js';
+import { deployedExtraRoutes } from './families/deployed-extras.js';
 import { bindOperations, type Handlers, sendError } from './http/bind.js';
 import { HttpError } from './http/errors.js';
 import { HighsOptimiser } from '../solver/highs-optimiser.js';
@@ -72,6 +73,13 @@ export interface ServiceOptions {
   solver?: SolverRunnerOptions;
   /** Fault injection for reliability tests; none by default. */
   faults?: FaultSettings;
+  /**
+   * Serves the admin routes (clock, faults, revocation, call counters) to loopback callers that send
+   * `Authorization: Bearer <adminToken>`; without it they do not exist. For tests and benchmarks.
+   */
+  adminToken?: string;
+  /** Starts on a data directory that group or others can reach (refused otherwise: it holds the token secret). */
+  allowSharedDataDir?: boolean;
 }
 
 /** Service logs: JSON on stderr (stdout carries only what scripts read), secrets redacted. */
@@ -128,7 +136,8 @@ function familyOfUrl(url: string, prefixSets: readonly PathPrefixes[]): PathFami
 export async function buildService(options: ServiceOptions): Promise<Service> {
   const log = options.logger ?? serviceLogger('warn');
   const prefixSets = options.prefixSets ?? [SPEC_PREFIXES, DEPLOYED_PREFIXES];
-  const store = new Store(openDatabase(options.dataDir));
+  checkAdminToken(options.adminToken);
+  const store = new Store(openDatabase(options.dataDir, { allowSharedDataDir: options.allowSharedDataDir }));
   const clock = new Clock();
   const auth = new Auth(store, clock, options.tokenTtlSeconds ?? 86_400, { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits });
   for (const user of options.users ?? []) store.upsertAccount(user.email, hashPassword(user.password), clock.now());
@@ -194,8 +203,10 @@ export async function buildService(options: ServiceOptions): Promise<Service> {
     bindOperations(app, operationFamilies[family], handlers(ctx) as never, bind);
   }
 
+  // Routes the deployed service has beyond the specification, which its published clients call.
+  await deployedExtraRoutes(app, ctx, bind);
   await fileRoutes(app, ctx, options.maxUploadBytes ?? 32 * 1024 * 1024);
-  await adminRoutes(app, ctx, admin);
+  if (options.adminToken !== undefined) await adminRoutes(app, ctx, admin, options.adminToken);
   app.addHook('onReady', async () => {
     specs.pump();
     solver.wake();

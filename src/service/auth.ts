@@ -1,11 +1,13 @@
 /**
  * Accounts and bearer tokens: scrypt password hashes, HS256 tokens signed with a secret kept in
- * the data directory (so tokens survive a restart), revocation by token or by account, and a
- * limiter that answers bursts of failed logins with 429 and Retry-After.
+ * the data directory (so tokens survive a restart), revocation by token or by account, and
+ * throttling of password guesses per client address (login-limiter.ts), answered 429 with
+ * Retry-After to the guessing address alone.
  */
 import { createHmac, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { tooManyRequests, unauthorized } from './http/errors.js';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './login-limiter.js';
 import type { Account, Store } from './store/store.js';
 
 export interface TokenClaims {
@@ -18,15 +20,7 @@ export interface TokenClaims {
   gen: number;
 }
 
-export interface LoginLimits {
-  /** Failed logins of one email within the window before it is refused. */
-  maxFailures: number;
-  /** Login attempts from one address within the window before it is refused. */
-  maxAttempts: number;
-  windowMs: number;
-}
-
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { maxFailures: 5, maxAttempts: 30, windowMs: 60_000 };
+export { DEFAULT_LOGIN_LIMITS, type LoginLimits };
 
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
@@ -43,41 +37,19 @@ export function verifyPassword(password: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-/** Sliding windows of timestamps per key, kept in memory: limits need not survive a restart. */
-class Windows {
-  private readonly events = new Map<string, number[]>();
-
-  constructor(private readonly windowMs: number) {}
-
-  recent(key: string, now: number): number[] {
-    const kept = (this.events.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (kept.length) this.events.set(key, kept);
-    else this.events.delete(key);
-    return kept;
-  }
-  add(key: string, now: number): void {
-    this.events.set(key, [...this.recent(key, now), now]);
-  }
-  clear(key: string): void {
-    this.events.delete(key);
-  }
-  /** Seconds until the oldest event leaves the window. */
-  retryAfter(key: string, now: number): number {
-    const [oldest] = this.recent(key, now);
-    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
-  }
-}
+/** Checked when the email is unknown, so that an unknown account takes as long to refuse as a wrong password. */
+let decoyHash: string | undefined;
+const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('base64')));
 
 export class Auth {
   private readonly secret: Buffer;
-  private readonly failures: Windows;
-  private readonly attempts: Windows;
+  private readonly limiter: LoginLimiter;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     readonly tokenTtlSeconds: number,
-    private readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+    limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
   ) {
     let secret = store.meta('token-secret');
     if (!secret) {
@@ -85,27 +57,26 @@ export class Auth {
       store.setMeta('token-secret', secret);
     }
     this.secret = Buffer.from(secret, 'base64');
-    this.failures = new Windows(limits.windowMs);
-    this.attempts = new Windows(limits.windowMs);
+    this.limiter = new LoginLimiter(limits);
   }
 
-  /** Checks credentials and issues a token; refuses bursts with 429 before checking anything. */
+  /**
+   * Checks credentials from the client at `address` and issues a token. An address that must wait
+   * after its failed guesses is answered 429 before its password is checked; nobody else waits.
+   */
   login(email: string, password: string, address: string): { token: string; expiresIn: number } {
     const now = this.clock.now();
-    const emailKey = email.toLowerCase();
-    if (this.failures.recent(emailKey, now).length >= this.limits.maxFailures) {
-      throw tooManyRequests('Too many failed login attempts; try again later', this.failures.retryAfter(emailKey, now));
+    const waitMs = this.limiter.waitMs(address, email, now);
+    if (waitMs > 0) {
+      throw tooManyRequests('Too many failed logins from this address; wait before trying again', Math.max(1, Math.ceil(waitMs / 1000)));
     }
-    if (this.attempts.recent(address, now).length >= this.limits.maxAttempts) {
-      throw tooManyRequests('Too many login attempts; reuse your token until it expires', this.attempts.retryAfter(address, now));
-    }
-    this.attempts.add(address, now);
     const account = this.store.accountByEmail(email);
-    if (!account || !verifyPassword(password, account.passwordHash)) {
-      this.failures.add(emailKey, now);
+    const matches = verifyPassword(password, account?.passwordHash ?? decoy());
+    if (!account || !matches) {
+      this.limiter.failed(address, email, now);
       throw unauthorized('Wrong email or password');
     }
-    this.failures.clear(emailKey);
+    this.limiter.succeeded(address, email);
     return { token: this.sign(account, now), expiresIn: this.tokenTtlSeconds };
   }
 

@@ -120,7 +120,7 @@ describe('rate-limited login', () => {
   });
 
   it('gives up when told to wait longer than it is willing to', async () => {
-    const limited = await startTestService({ loginLimits: { maxFailures: 1, windowMs: 600_000 } });
+    const limited = await startTestService({ loginLimits: { maxFailures: 1, baseDelayMs: 600_000 } });
     try {
       await expect(limited.client({ credentials: { email: ALICE.email, password: 'nope' } }).projects.list()).rejects.toBeInstanceOf(AuthenticationError);
       const error = await limited.client({ maxRetryAfterMs: 1000 }).projects.list().then(() => undefined, (e: unknown) => e);

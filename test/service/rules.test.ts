@@ -39,7 +39,7 @@ const mode = (carriers: { guid: string; type: 'INPUT' | 'OUTPUT' }[]) => ({
   primary: true,
   energyCarriers: carriers.map((c) => ({ energyCarrierGuid: c.guid, type: c.type, primary: c.type === 'OUTPUT', fixedInputShare: 100, outputEfficiency: 90 })),
 });
-const conversion = (modes: ReturnType<typeof mode>[]) => ({
+const conversion = (modes: (ReturnType<typeof mode> & Record<string, unknown>)[]) => ({
   processName: 'Rule breaker', mustBeInstalledInHubs: 'canBeInstalled' as const, lifetime: 20, exchangeCurrency: 'CHF', exchangeRate: 1,
   hubGuids: [f.hubs.a], stages: stages(), conversionTechnologyModes: modes,
 });
@@ -157,6 +157,64 @@ const cases: RuleCase[] = [
       name: 'Bad stage', type: 'IMPORT', energyCarrierGuid: f.carriers.gas, hubs: [{ hubGuid: f.hubs.a }], stages: ['stage-one'],
     }),
     expect: [/stages\[0\]/, /UUID/],
+  },
+  {
+    rule: 'storage: minimumCapacity ≤ maximumCapacity',
+    send: (c) => c.storageTechnologies.create(f.scenarioGuid, storage({ minimumCapacity: 500, maximumCapacity: 100 })),
+    expect: [/minimumCapacity: must be ≤ maximumCapacity \(100\)/, /a minimum may not exceed its maximum/],
+  },
+  {
+    rule: 'storage: minimumSoc ≤ maximumSocPercent',
+    send: (c) => c.storageTechnologies.create(f.scenarioGuid, storage({ minimumSoc: 80, maximumSocPercent: 60 })),
+    expect: [/minimumSoc: must be ≤ maximumSocPercent \(60\)/, /a minimum may not exceed its maximum/],
+  },
+  {
+    rule: 'conversion mode: minimumCapacity ≤ maximumCapacity',
+    send: (c) => c.conversionTechnologies.create(f.scenarioGuid, conversion([
+      { ...mode([{ guid: f.carriers.gas, type: 'INPUT' }, { guid: f.carriers.heat, type: 'OUTPUT' }]), minimumCapacity: 500, maximumCapacity: 100 },
+    ])),
+    expect: [/conversionTechnologyModes\[0\]\.minimumCapacity: must be ≤ maximumCapacity \(100\)/],
+  },
+  {
+    rule: 'conversion mode: minimumAnnualOutput ≤ maximumAnnualOutput',
+    send: (c) => c.conversionTechnologies.create(f.scenarioGuid, conversion([
+      { ...mode([{ guid: f.carriers.gas, type: 'INPUT' }, { guid: f.carriers.heat, type: 'OUTPUT' }]), minimumAnnualOutput: 2e6, maximumAnnualOutput: 1e6 },
+    ])),
+    expect: [/conversionTechnologyModes\[0\]\.minimumAnnualOutput: must be ≤ maximumAnnualOutput \(1000000\)/],
+  },
+  {
+    rule: 'network link: minimumCapacity ≤ maximumCapacity',
+    send: (c) => c.networkLinks.create(f.scenarioGuid, {
+      name: 'Inverted', length: 100, technologyCapacity: 'optimize', node1Guid: f.hubs.a, node2Guid: f.hubs.b, networkTechnologyGuid: f.networkTechnologyGuid,
+      minimumCapacity: 50, maximumCapacity: 10,
+    }),
+    expect: [/minimumCapacity: must be ≤ maximumCapacity \(10\)/],
+  },
+  {
+    rule: 'lifetime: at most 200 years',
+    send: (c) => c.conversionTechnologies.create(f.scenarioGuid, {
+      ...conversion([mode([{ guid: f.carriers.gas, type: 'INPUT' }, { guid: f.carriers.heat, type: 'OUTPUT' }])]), lifetime: 1e9,
+    }),
+    expect: [/lifetime/, /≤ 200 years/],
+  },
+  {
+    rule: 'cost component lifetime: at most 200 years',
+    send: (c) => c.storageTechnologies.create(f.scenarioGuid, storage({ costComponents: [{ name: 'Shell', value: 10, lifetime: 1e9 }] })),
+    expect: [/costComponents\[0\]\.lifetime/, /≤ 200 years/],
+  },
+  {
+    rule: 'stage length: at most 200 years',
+    send: (c) => c.stages.create(f.scenarioGuid, { name: 'Eternity', length: 1e6, index: 5 }),
+    expect: [/length/, /≤ 200 years/],
+  },
+  {
+    rule: 'profile: values within NUMERIC(16,5)',
+    send: (c) => {
+      const values = toProfileValues(hourly('heat'));
+      values[7].demandValue = 1e308;
+      return c.profiles.create(f.scenarioGuid, { name: 'Huge', values });
+    },
+    expect: [/values\[7\]\.demandValue/, /≤ 9999999999\.99999/],
   },
   {
     rule: 'names: at most 100 characters',

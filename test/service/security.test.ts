@@ -4,12 +4,18 @@
  * takes an identifier in its path answers another account exactly as it answers a made-up
  * identifier; presigned addresses are refused when unsigned, tampered or expired, and upload
  * addresses serve once; bodies over the limits are refused; no file route reads or writes outside
- * the data directory; the admin routes answer only loopback callers.
+ * the data directory; the admin routes exist only when the service is started with an admin token,
+ * answer only loopback callers that send it, and check every input before changing anything.
+ * (The data directory's permissions and login throttling have tests of their own: data-dir.test.ts,
+ * login-throttle.test.ts.)
  */
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '../../src/api/index.js';
 import { pathParamNames, type OperationSpec } from '../../src/api/operation.js';
@@ -28,6 +34,8 @@ const TOKEN_TTL_SECONDS = 3600;
 const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_LIMIT = 64 * 1024;
 const PLANTED = 'PLANTED NEXT TO THE DATA DIRECTORY';
+const ADMIN_TOKEN = randomBytes(24).toString('base64url');
+const asAdmin = `Bearer ${ADMIN_TOKEN}`;
 
 let root: string;
 let dataDir: string;
@@ -38,7 +46,7 @@ let world: SampleWorld;
 let elsewhere: TestService;
 
 const advanceClock = async (seconds: number) => {
-  const answer = await send(service.url, { method: 'POST', path: '/admin/clock/advance', json: { seconds } });
+  const answer = await send(service.url, { method: 'POST', path: '/admin/clock/advance', json: { seconds }, authorization: asAdmin });
   expect(answer.status).toBe(200);
 };
 const protectedOps = allOperations.filter((op) => op.auth !== false);
@@ -55,7 +63,7 @@ beforeAll(async () => {
   // addresses with its key and to plant a file record the way a corrupted database would hold it.
   service = await startService({
     dataDir, users: [ALICE, BOB], tokenTtlSeconds: TOKEN_TTL_SECONDS, bodyLimitBytes: BODY_LIMIT, maxUploadBytes: UPLOAD_LIMIT,
-    solver: { optimiser: null },
+    solver: { optimiser: null }, adminToken: ADMIN_TOKEN,
   });
   alice = new PlanningClient({ baseUrl: service.url, credentials: ALICE, retryBaseMs: 10 });
   bob = new PlanningClient({ baseUrl: service.url, credentials: BOB, retryBaseMs: 10 });
@@ -138,7 +146,7 @@ describe('authentication on every operation', () => {
 
   it('refuses a revoked token', async () => {
     const token = await login(service.url, BOB);
-    expect((await send(service.url, { method: 'POST', path: '/admin/tokens/revoke', json: { email: BOB.email } })).status).toBe(200);
+    expect((await send(service.url, { method: 'POST', path: '/admin/tokens/revoke', json: { email: BOB.email }, authorization: asAdmin })).status).toBe(200);
     await refusedEverywhere(`Bearer ${token}`, /revoked/);
   });
 
@@ -406,9 +414,12 @@ describe('no way out of the data directory through the file routes', () => {
 describe('admin routes', () => {
   let local: Service;
   let localDir: string;
+  let aliceToken: string;
   beforeAll(async () => {
     localDir = tempDir('sweep-admin-');
-    local = await buildService({ dataDir: localDir, users: [ALICE], solver: { optimiser: null } });
+    local = await buildService({ dataDir: localDir, users: [ALICE], solver: { optimiser: null }, adminToken: ADMIN_TOKEN });
+    const answer = await local.app.inject({ method: 'POST', url: '/backoffice/auth/ext/token', payload: ALICE, remoteAddress: '127.0.0.1' });
+    aliceToken = answer.json<{ access_token: string }>().access_token;
   });
   afterAll(async () => {
     await local?.close();
@@ -423,43 +434,201 @@ describe('admin routes', () => {
     { method: 'GET' as const, url: '/admin/faults' },
     { method: 'PUT' as const, url: '/admin/faults', payload: { rate: 1 } },
   ];
+  const admin = (route: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }, authorization = asAdmin) =>
+    local.app.inject({ ...route, remoteAddress: '127.0.0.1', headers: { authorization } });
 
-  it('refuses every admin route to a caller from another machine, and does nothing for it', async () => {
-    const login = await local.app.inject({ method: 'POST', url: '/backoffice/auth/ext/token', payload: ALICE, remoteAddress: '127.0.0.1' });
-    const token = login.json<{ access_token: string }>().access_token;
-    const offset = local.ctx.clock.now() - Date.now();
+  /** What an admin route could change: the clock, the faults, the call counters, Alice's token. */
+  async function adminState(service: Service, token: string) {
+    let tokenWorks = true;
+    try {
+      service.ctx.auth.authenticate(`Bearer ${token}`);
+    } catch {
+      tokenWorks = false;
+    }
+    return {
+      clockAheadSeconds: Math.round((service.ctx.clock.now() - Date.now()) / 1000),
+      faults: JSON.stringify(service.ctx.faults.settings),
+      calls: JSON.stringify(Object.fromEntries(service.admin.calls)),
+      tokenWorks,
+    };
+  }
+
+  it('do not exist when the service is started without an admin token: 404 as an unknown route, and nothing changes', async () => {
+    const dir = tempDir('sweep-no-admin-');
+    const plain = await buildService({ dataDir: dir, users: [ALICE], solver: { optimiser: null } });
+    try {
+      const login = await plain.app.inject({ method: 'POST', url: '/backoffice/auth/ext/token', payload: ALICE, remoteAddress: '127.0.0.1' });
+      const token = login.json<{ access_token: string }>().access_token;
+      const before = await adminState(plain, token);
+      const unknown = await plain.app.inject({ method: 'GET', url: '/admin/no-such-route', remoteAddress: '127.0.0.1' });
+      expect(unknown.statusCode).toBe(404);
+      for (const route of ADMIN_ROUTES) {
+        for (const authorization of [undefined, asAdmin, `Bearer ${token}`]) {
+          const answer = await plain.app.inject({ ...route, remoteAddress: '127.0.0.1', headers: authorization ? { authorization } : {} });
+          expect(answer.statusCode, `${route.method} ${route.url}`).toBe(404);
+          expect(answer.json(), route.url).toEqual({ detail: `no operation ${route.method} ${route.url}` });
+        }
+      }
+      expect(await adminState(plain, token)).toEqual(before);
+    } finally {
+      await plain.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuse a too short admin token at start, naming the option', async () => {
+    await expect(buildService({ dataDir: join(localDir, 'never'), adminToken: 'short' })).rejects.toThrow(/adminToken \(SWEEP_SERVICE_ADMIN_TOKEN\): must be at least 16 characters/);
+  });
+
+  it('refuse a loopback caller without the admin token or with a wrong one, 401, and change nothing', async () => {
+    const before = await adminState(local, aliceToken);
+    const wrong = [
+      undefined, 'Bearer', `Bearer ${ADMIN_TOKEN.slice(0, -1)}`, `Bearer ${ADMIN_TOKEN}x`, `Bearer ${randomBytes(24).toString('base64url')}`,
+      ADMIN_TOKEN, `Basic ${Buffer.from(`admin:${ADMIN_TOKEN}`).toString('base64')}`, `Bearer ${aliceToken}`,
+    ];
+    for (const route of ADMIN_ROUTES) {
+      for (const authorization of wrong) {
+        const answer = await local.app.inject({ ...route, remoteAddress: '127.0.0.1', headers: authorization === undefined ? {} : { authorization } });
+        expect(answer.statusCode, `${route.url} with ${authorization?.slice(0, 12)}`).toBe(401);
+        expect(answer.json(), route.url).toEqual({ detail: expect.stringMatching(/need the admin token/) });
+      }
+    }
+    expect(await adminState(local, aliceToken)).toEqual(before);
+  });
+
+  it('refuse every admin route to a caller from another machine, even with the admin token, and do nothing for it', async () => {
+    const before = await adminState(local, aliceToken);
     for (const remoteAddress of ['10.1.2.3', '192.168.1.20', '::ffff:10.1.2.3', '2001:db8::1']) {
       for (const route of ADMIN_ROUTES) {
-        for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' }]) {
+        for (const headers of [{}, { authorization: asAdmin }, { authorization: asAdmin, 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' }]) {
           const answer = await local.app.inject({ ...route, remoteAddress, headers });
           expect(answer.statusCode, `${remoteAddress} ${route.url}`).toBe(403);
           expect(answer.json(), route.url).toEqual({ detail: expect.stringMatching(/only on loopback/) });
         }
       }
     }
-    // The clock did not move, the token was not revoked, no fault was turned on and the counters were not reset.
-    expect(Math.abs(local.ctx.clock.now() - Date.now() - offset)).toBeLessThan(60_000);
-    const projects = await local.app.inject({ method: 'GET', url: '/app-service/projects', headers: { authorization: `Bearer ${token}` }, remoteAddress: '10.1.2.3' });
-    expect(projects.statusCode).toBe(200);
-    expect(local.ctx.faults.settings.rate).toBe(0);
-    expect(local.admin.calls.get('auth.token')).toBe(1);
+    expect(await adminState(local, aliceToken)).toEqual(before);
   });
 
-  it('answers loopback callers', async () => {
+  it('answer loopback callers that send the admin token', async () => {
     for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
-      const answer = await local.app.inject({ method: 'GET', url: '/admin/calls', remoteAddress });
+      const answer = await local.app.inject({ method: 'GET', url: '/admin/calls', remoteAddress, headers: { authorization: asAdmin } });
       expect(answer.statusCode, remoteAddress).toBe(200);
     }
-    expect((await send(service.url, { method: 'GET', path: '/admin/calls' })).status).toBe(200);
+    expect((await send(service.url, { method: 'GET', path: '/admin/calls', authorization: asAdmin })).status).toBe(200);
+    expect((await send(service.url, { method: 'GET', path: '/admin/calls' })).status).toBe(401);
+  });
+
+  it('refuse a clock advance that is not a finite number > 0 or goes past ten years, 400, and the clock does not move', async () => {
+    const before = await adminState(local, aliceToken);
+    const refused: [unknown, RegExp][] = [
+      [{ seconds: 1e15 }, /seconds: must be at most \d+: the clock may run at most 315360000 s \(10 years\) ahead/],
+      [{ seconds: 315_360_001 }, /seconds: must be at most/],
+      [{ seconds: 0 }, /seconds: must be a finite number > 0/],
+      [{ seconds: -60 }, /seconds: must be a finite number > 0/],
+      [{ seconds: '60' }, /seconds: must be a finite number > 0/],
+      [{ seconds: null }, /seconds: must be a finite number > 0/],
+      [{}, /seconds: must be a finite number > 0/],
+      [[60], /body: must be a JSON object/],
+    ];
+    for (const [payload, message] of refused) {
+      const answer = await admin({ method: 'POST', url: '/admin/clock/advance', payload: payload as object });
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json<{ detail: string }>().detail, JSON.stringify(payload)).toMatch(message);
+    }
+    // JSON reads 1e400 as Infinity; a body that is not JSON at all is a 400 in the admin form too.
+    for (const [raw, message] of [['{"seconds": 1e400}', /seconds: must be a finite number > 0/], ['{"seconds":', /body: is not valid JSON/]] as const) {
+      const answer = await local.app.inject({
+        method: 'POST', url: '/admin/clock/advance', payload: raw, remoteAddress: '127.0.0.1', headers: { authorization: asAdmin, 'content-type': 'application/json' },
+      });
+      expect(answer.statusCode, raw).toBe(400);
+      expect(answer.json<{ detail: string }>().detail, raw).toMatch(message);
+    }
+    expect(await adminState(local, aliceToken)).toEqual(before);
+    // The service still works: tokens are not expired and projects can be created (today's 1e15 left neither).
+    const created = await local.app.inject({
+      method: 'POST', url: '/app-service/projects', payload: { projectName: 'After the refused advance', version: 'V2' },
+      headers: { authorization: `Bearer ${aliceToken}` }, remoteAddress: '127.0.0.1',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
+  it('refuse advances that would take the clock past ten years in all', async () => {
+    const dir = tempDir('sweep-clock-');
+    const throwaway = await buildService({ dataDir: dir, users: [], solver: { optimiser: null }, adminToken: ADMIN_TOKEN });
+    try {
+      const advance = (seconds: number) => throwaway.app.inject({
+        method: 'POST', url: '/admin/clock/advance', payload: { seconds }, remoteAddress: '127.0.0.1', headers: { authorization: asAdmin },
+      });
+      expect((await advance(9 * 365 * 86_400)).statusCode).toBe(200);
+      const ahead = throwaway.ctx.clock.now() - Date.now();
+      const past = await advance(2 * 365 * 86_400);
+      expect(past.statusCode).toBe(400);
+      expect(past.json<{ detail: string }>().detail).toMatch(/seconds: must be at most 3153\d{4}: .* it is 28382\d{4} s ahead/);
+      expect(Math.abs(throwaway.ctx.clock.now() - Date.now() - ahead)).toBeLessThan(1000);
+    } finally {
+      await throwaway.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answer a token revocation alike for a known and an unknown email, and refuse one without an email', async () => {
+    const unknown = await admin({ method: 'POST', url: '/admin/tokens/revoke', payload: { email: 'nobody-here@example.com' } });
+    const known = await admin({ method: 'POST', url: '/admin/tokens/revoke', payload: { email: ALICE.email } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+    expect((await adminState(local, aliceToken)).tokenWorks).toBe(false);
+    for (const payload of [{}, { email: '' }, { email: 5 }]) {
+      const answer = await admin({ method: 'POST', url: '/admin/tokens/revoke', payload });
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json<{ detail: string }>().detail).toMatch(/^email: must be a non-empty string/);
+    }
+    const again = await local.app.inject({ method: 'POST', url: '/backoffice/auth/ext/token', payload: ALICE, remoteAddress: '127.0.0.1' });
+    aliceToken = again.json<{ access_token: string }>().access_token;
+  });
+
+  it('refuse fault settings that are not valid, 400 naming the field, and keep the faults as they were', async () => {
+    const before = await adminState(local, aliceToken);
+    for (const [payload, message] of [[{ rate: 2 }, /rate: must be ≤ 1/], [[1], /body: must be a JSON object/], [{ kinds: { http418: 1 } }, /kinds/]] as const) {
+      const answer = await admin({ method: 'PUT', url: '/admin/faults', payload: payload as object });
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json<{ detail: string }>().detail).toMatch(message);
+    }
+    expect(await adminState(local, aliceToken)).toEqual(before);
+  });
+
+  it('are on in `sweep service` only when SWEEP_SERVICE_ADMIN_TOKEN is in its environment, and then need that token', async () => {
+    /** `sweep service` with this environment; answers what GET /admin/calls gets without and with the admin token. */
+    const statuses = async (env: NodeJS.ProcessEnv) => {
+      const dir = tempDir('sweep-admin-cli-');
+      const child = spawn(process.execPath, [join(import.meta.dirname, '..', '..', 'bin', 'sweep.js'), 'service', '--data-dir', dir, '--port', '0'], {
+        env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+        const url = /listening on (\S+)/.exec(line)![1];
+        return [
+          (await send(url, { method: 'GET', path: '/admin/calls' })).status,
+          (await send(url, { method: 'GET', path: '/admin/calls', authorization: asAdmin })).status,
+        ];
+      } finally {
+        child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    expect(await statuses({ SWEEP_SERVICE_ADMIN_TOKEN: undefined })).toEqual([404, 404]);
+    expect(await statuses({ SWEEP_SERVICE_ADMIN_TOKEN: ADMIN_TOKEN })).toEqual([401, 200]);
   });
 
   const external = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;
-  it.skipIf(!external)('refuses a real connection over a non-loopback interface', async () => {
+  it.skipIf(!external)('refuse a real connection over a non-loopback interface, even with the admin token', async () => {
     const exposedDir = tempDir('sweep-exposed-');
-    const exposed = await startService({ dataDir: exposedDir, host: external, users: [] });
+    const exposed = await startService({ dataDir: exposedDir, host: external, users: [], adminToken: ADMIN_TOKEN });
     try {
       expect(exposed.url).toContain(external);
-      const answer = await send(exposed.url, { method: 'POST', path: '/admin/clock/advance', json: { seconds: 60 } });
+      const answer = await send(exposed.url, { method: 'POST', path: '/admin/clock/advance', json: { seconds: 60 }, authorization: asAdmin });
       expect(answer.status).toBe(403);
     } finally {
       await exposed.close();

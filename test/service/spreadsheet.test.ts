@@ -476,6 +476,14 @@ describe('reading a workbook', () => {
       /sheet "Network Links", row 2, column "Node 2 Hub Key": a network link joins two different hubs/],
     ['profile values are not negative', (w) => (w.getWorksheet('Profiles')!.getRow(100).getCell(3).value = -1),
       /sheet "Profiles", row 100, column "C \(key sun\)": must not be negative/],
+    ['profile values fit NUMERIC(16,5)', (w) => (w.getWorksheet('Profiles')!.getRow(100).getCell(3).value = 1e308),
+      /sheet "Profiles", row 100, column "C \(key sun\)": must be ≤ 9999999999\.99999/],
+    ['a minimum may not exceed its maximum', (w) => {
+      cell(w, 'Storage Techs', 'Minimum Capacity [kWh]', 2).value = 500;
+      cell(w, 'Storage Techs', 'Maximum Capacity [kWh]', 2).value = 100;
+    }, /sheet "Storage Techs", row 2, column "Minimum Capacity \[kWh\]": must be ≤ maximumCapacity \(100\): a minimum may not exceed its maximum/],
+    ['lifetimes are at most 200 years', (w) => (cell(w, 'Network Techs', 'Lifetime [years]', 2).value = 1e9),
+      /sheet "Network Techs", row 2, column "Lifetime \[years\]": must be ≤ 200 years/],
     ['keys hold no list separators', (w) => (cell(w, 'Hubs', 'Key', 3).value = 'h;2'),
       /sheet "Hubs", row 3, column "Key": the key "h;2" may not contain/],
     ['enumerations follow the contract', (w) => (cell(w, 'Energy Carriers', 'Energy Carrier Subtype', 2).value = 'PLASMA'),

@@ -1,8 +1,8 @@
 /**
- * Secrets stay secret: the account password and the bearer tokens appear nowhere in the workflow
- * histories of a study (fetched through the Temporal client), in the worker's and the service's
- * logs (at debug level, through faults, revoked tokens and failed jobs), in the results files, or
- * in error messages.
+ * Secrets stay secret: the account password, the bearer tokens and the service's admin token
+ * appear nowhere in the workflow histories of a study (fetched through the Temporal client), in the
+ * worker's and the service's logs (at debug level, through faults, revoked tokens and failed jobs),
+ * in the results files, or in error messages.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ const JWT = /eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/;
 
 function expectNoSecret(text: string, where: string): void {
   expect(text.includes(ALICE.password), `${where} holds the password`).toBe(false);
+  const adminToken = env?.service.adminToken;
+  if (adminToken) expect(text.includes(adminToken), `${where} holds the service's admin token`).toBe(false);
   expect(JWT.exec(text)?.[0], `${where} holds a token`).toBeUndefined();
   expect(/Bearer\s+\S/i.test(text), `${where} holds an Authorization header`).toBe(false);
   expect(/signature=[\w-]{10,}/.test(text), `${where} holds a presigned address's signature`).toBe(false);
@@ -66,10 +68,7 @@ describe('secrets', () => {
   it('appear nowhere in the histories, logs and results of a study run through faults', async () => {
     const worker = await env.startWorker({ log: createLogger({ level: 'debug', destination: capture(workerLines) }) });
     // Faults once the base exists: errors, resets, garbled answers, revoked tokens, failed jobs.
-    const put = await fetch(`${env.service.url}/admin/faults`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rate: 0.15, kinds: { revokeTokens: 3 }, retryAfterSeconds: 0, seed: 3, solver: { failRate: 0.3 } }),
-    });
+    const put = await env.service.adminRequest('PUT', '/faults', { rate: 0.15, kinds: { revokeTokens: 3 }, retryAfterSeconds: 0, seed: 3, solver: { failRate: 0.3 } });
     expect(put.status).toBe(200);
 
     const { study, file } = env.study(`

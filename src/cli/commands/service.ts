@@ -10,6 +10,17 @@ function parseUser(value: string, previous: ServiceUser[] = []): ServiceUser[] {
   return [...previous, { email: value.slice(0, at), password: value.slice(at + 1) }];
 }
 
+/**
+ * The admin token, from the environment alone: a command line is readable by every local account
+ * (ps, /proc/<pid>/cmdline), a process's environment only by its owner. Without it the admin routes
+ * do not exist. Removed from the environment once read, so nothing the service starts inherits it.
+ */
+function adminTokenFromEnvironment(): string | undefined {
+  const token = process.env.SWEEP_SERVICE_ADMIN_TOKEN;
+  delete process.env.SWEEP_SERVICE_ADMIN_TOKEN;
+  return token === '' ? undefined : token;
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number 0..65535');
@@ -28,6 +39,7 @@ export function serviceCommand(): Command {
     .option('--solver-threads <n>', 'solver jobs solved at once (each in its own thread; default 1, or 1000 with --instant-solve)', parsePort)
     .option('--instant-solve <ms>', 'BENCHMARK MODE: jobs end DONE after <ms> with a placeholder output file, nothing optimised', parsePort)
     .option('--faults <json>', 'fault injection for reliability tests, as JSON (also SWEEP_SERVICE_FAULTS); off by default')
+    .option('--allow-shared-data-dir', 'start even if group or others can reach the data directory (refused otherwise: it holds the token-signing secret)')
     .addHelpText(
       'after',
       `
@@ -37,12 +49,22 @@ Examples:
   $ sweep service --data-dir /tmp/flaky --user a@x.ch:pw --faults '{"rate":0.1,"latency":{"distribution":"exponential","ms":50}}'
   $ sweep service --data-dir /tmp/bench --user a@x.ch:pw --instant-solve 2000 --faults '{"latency":{"distribution":"fixed","ms":50}}'
 
-Fault settings (see src/service/faults/settings.ts; change them at run time with PUT /admin/faults on loopback):
+Admin routes (/admin/…: call counters, clock, token revocation, faults), for tests and benchmarks: off unless
+SWEEP_SERVICE_ADMIN_TOKEN holds a token of at least 16 characters (never on the command line); then they answer
+loopback callers that send Authorization: Bearer <token>.
+  $ SWEEP_SERVICE_ADMIN_TOKEN=$(openssl rand -hex 24) sweep service --data-dir /tmp/bench --user a@x.ch:pw
+
+The data directory is created 0700 and its files 0600; the service refuses one that group or others can reach.
+
+Fault settings (see src/service/faults/settings.ts; change them at run time with PUT /admin/faults):
   rate, kinds {http500,http502,http503,http429,reset,malformed,revokeTokens,truncateDownload,corruptDownload: weight},
   afterEffect, retryAfterSeconds, latency {distribution none|fixed|uniform|exponential, ms, maxMs},
   specs {failRate, delayMs}, solver {failRate, infeasibleRate}, seed`,
     )
-    .action(async (opts: { dataDir: string; port: number; host: string; user: ServiceUser[]; publicUrl?: string; tokenTtl: number; solverThreads?: number; instantSolve?: number; faults?: string }) => {
+    .action(async (opts: {
+      dataDir: string; port: number; host: string; user: ServiceUser[]; publicUrl?: string; tokenTtl: number; solverThreads?: number;
+      instantSolve?: number; faults?: string; allowSharedDataDir?: boolean;
+    }) => {
       const faults = opts.faults !== undefined
         ? parseFaultSettings(opts.faults, '--faults')
         : parseFaultSettings(process.env.SWEEP_SERVICE_FAULTS, 'SWEEP_SERVICE_FAULTS');
@@ -51,6 +73,7 @@ Fault settings (see src/service/faults/settings.ts; change them at run time with
       const service = await startService({
         dataDir: opts.dataDir, port: opts.port, host: opts.host, users, publicUrl: opts.publicUrl,
         tokenTtlSeconds: opts.tokenTtl, logger, faults,
+        adminToken: adminTokenFromEnvironment(), allowSharedDataDir: opts.allowSharedDataDir === true,
         // Instant solves hold a slot only while they wait: many can wait at once, as on the deployed service.
         solver: opts.instantSolve === undefined
           ? { slots: Math.max(1, opts.solverThreads ?? 1) }

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 export function demoCredentials(dataDir: string): { email: string; password: string } {
   const file = join(dataDir, 'demo-account.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  mkdirSync(dataDir, { recursive: true });
+  // The service refuses a data directory others can reach: it holds the token secret and every account's files.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const account = { email: 'demo@sweep.local', password: randomBytes(18).toString('base64url') };
   writeFileSync(file, JSON.stringify(account), { mode: 0o600 });
   return account;

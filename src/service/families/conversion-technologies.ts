@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { ConversionCreate, ConversionUpdate, conversionOperations } from '../../api/conversion-technologies.js';
+import { type ConversionCreate, type ConversionUpdate, type conversionOperations, seasonalOperationCode } from '../../api/conversion-technologies.js';
 import { SEASONAL_OPERATIONS } from '../../api/values.js';
 import type { ServiceContext } from '../context.js';
 import { type Handlers, OK_STATUS } from '../http/bind.js';
@@ -9,6 +9,7 @@ import type { ConversionDoc, ModeCarrierDoc, ModeDoc, Resource } from '../model/
 import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
 import { ScenarioScope, ts } from '../model/scope.js';
 import { isSeasonalOperation, seasonLabel } from '../model/seasons.js';
+import { UNSET_SIMULTANEOUS_OPERATION } from '../model/unset-values.js';
 
 const SCALARS = [
   'processName', 'mustBeInstalledInHubs', 'lifetime', 'exchangeCurrency', 'exchangeRate', 'fixedInvestmentCost',
@@ -61,13 +62,16 @@ export function conversionDocFromUpdate(body: UpdateBody, previous: ConversionDo
     ...pick(body, SCALARS),
     hubGuids: [...new Set(body.hubs.map((h) => h.hubGuid))],
     modes: body.technologyModes.map((m, i) => {
-      if (!isSeasonalOperation(m.seasonalOperationName)) {
+      // The contract has refused a mode whose two strings hold no code; this keeps the document sound regardless.
+      const season = seasonalOperationCode(m);
+      if (season === undefined || !isSeasonalOperation(season)) {
         throw invalidField(`technologyModes[${i}].seasonalOperationName`, `must be one of ${SEASONAL_OPERATIONS.join(', ')}`);
       }
       return {
-        technologyModeGuid: randomUUID(),
+        // Update modes carry no guid: a mode keeps the guid of the mode it replaces at its place.
+        technologyModeGuid: previous.modes[i]?.technologyModeGuid ?? randomUUID(),
         ...pick(m, MODE_SCALARS),
-        seasonalOperation: m.seasonalOperationName,
+        seasonalOperation: season,
         inputs: m.inputEnergyCarriers.map(carrierEntry),
         outputs: m.outputEnergyCarriers.map(carrierEntry),
       };
@@ -98,11 +102,17 @@ function checkReferences(scope: ScenarioScope, doc: ConversionDoc, hubsField: st
   });
 }
 
+/**
+ * A mode as answered: the code of its seasonal operation in seasonalOperationName and its label in
+ * seasonalOperationValue (an update may send them either way round), and simultaneousOperation
+ * never null, which the update requires, but what the optimiser reads null as.
+ */
 function modeAnswer(scope: ScenarioScope, mode: ModeDoc) {
   const carrier = (entry: ModeCarrierDoc) => ({ ...scope.carrier(entry.energyCarrierGuid), ...entry, customInputEfficiencyActivated: entry.customInputShareActivated ?? false });
   const { inputs, outputs, seasonalOperation, ...fields } = mode;
   return {
     ...fields,
+    simultaneousOperation: fields.simultaneousOperation ?? UNSET_SIMULTANEOUS_OPERATION,
     seasonalOperationName: seasonalOperation,
     seasonalOperationValue: seasonLabel(seasonalOperation),
     inputEnergyCarriers: inputs.map(carrier),

@@ -5,6 +5,7 @@ import type { Handlers } from '../http/bind.js';
 import type { NetworkTechnologyDoc, Resource } from '../model/documents.js';
 import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
 import { ScenarioScope, ts } from '../model/scope.js';
+import { technologyValuesAnswered } from '../model/unset-values.js';
 
 const SCALARS = [
   'lifetime', 'exchangeCurrency', 'exchangeRate', 'fixedInvestmentCost', 'variableInvestmentCost', 'fixedOmCostChf',
@@ -32,6 +33,7 @@ function answer(scope: ScenarioScope, tech: Resource<'networkTechnology'>) {
   const { doc } = tech;
   return {
     ...doc,
+    ...technologyValuesAnswered(doc),
     networkTechnologyGuid: tech.guid,
     energyCarrier: scope.carrier(doc.energyCarrierGuid),
     costComponents: costComponentAnswers(doc.costComponents),

@@ -35,7 +35,10 @@ async function uploadedWorkbook(ctx: ServiceContext, account: Account, address: 
   try {
     return await readScenarioWorkbook(await ctx.files.read(upload.fileId));
   } catch (error) {
-    if (error instanceof WorkbookError) throw badRequest(`s3PresignedUrl: the workbook is not valid: ${error.message}`);
+    if (error instanceof WorkbookError) {
+      if (error.status === 413) throw new HttpError(413, `s3PresignedUrl: the workbook is too large to read: ${error.message}`);
+      throw badRequest(`s3PresignedUrl: the workbook is not valid: ${error.message}`);
+    }
     throw error;
   }
 }

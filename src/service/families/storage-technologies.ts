@@ -5,6 +5,7 @@ import type { Handlers } from '../http/bind.js';
 import type { Resource, StorageDoc } from '../model/documents.js';
 import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
 import { ScenarioScope, ts } from '../model/scope.js';
+import { technologyValuesAnswered } from '../model/unset-values.js';
 
 const SCALARS = [
   'storageName', 'mustBeInstalled', 'lifetime', 'technologyCapacity', 'storageChargingEfficiency', 'storageDischargingEfficiency',
@@ -64,6 +65,7 @@ function detail(scope: ScenarioScope, storage: Resource<'storage'>) {
   const { doc } = storage;
   return {
     ...doc,
+    ...technologyValuesAnswered(doc),
     storageTechnologyGuid: storage.guid,
     created: ts(storage.created),
     updated: ts(storage.updated),

@@ -4,10 +4,10 @@
  * for the bearer token, as S3's presigned URLs do. Upload addresses are single-use.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
+import { makePrivateDir, PRIVATE_FILE } from '../store/data-dir.js';
 import type { FileRow, Store } from '../store/store.js';
 
 export const DOWNLOAD_TTL_MS = 60 * 60_000;
@@ -26,7 +26,7 @@ export class FileStore {
 
   constructor(dataDir: string, private readonly store: Store, private readonly clock: Clock, private readonly publicUrl: () => string) {
     this.dir = join(dataDir, 'files');
-    mkdirSync(this.dir, { recursive: true });
+    makePrivateDir(this.dir);
     let secret = store.meta('url-secret');
     if (!secret) {
       secret = randomBytes(32).toString('base64');
@@ -39,7 +39,9 @@ export class FileStore {
   async save(accountId: string, kind: string, name: string, bytes: Uint8Array): Promise<FileRow> {
     const id = randomUUID();
     const partial = join(this.dir, `${id}.partial`);
-    await writeFile(partial, bytes);
+    // Account files are the owner's alone: 0600 whatever the umask (the mode given is masked by it).
+    await writeFile(partial, bytes, { mode: PRIVATE_FILE });
+    await chmod(partial, PRIVATE_FILE);
     await rename(partial, this.path(id));
     const row: FileRow = {
       id, accountId, kind, name, size: bytes.byteLength, created: this.clock.now(),

@@ -4,7 +4,7 @@
  * request: authenticates, validates path, query and body with the contract's schemas, calls the
  * handler, checks the payload against the contract, and writes it in the operation's reply form.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { z } from 'zod';
 import type { PathPrefixes } from '../../api/index.js';
 import { describeProblems, type FieldProblem, fieldPath, toFieldProblems } from '../../api/issues.js';
@@ -12,6 +12,7 @@ import type { OperationSpec, PathFamily } from '../../api/operation.js';
 import { Guid } from '../../api/primitives.js';
 import type { Auth, TokenClaims } from '../auth.js';
 import type { Account } from '../store/store.js';
+import { refusedCharset, utf8Checked } from './body-encoding.js';
 import { HttpError, STATUS_TEXT } from './errors.js';
 
 export interface PagedResult<T> {
@@ -132,10 +133,17 @@ export function bindOperations<F extends Record<string, OperationSpec>>(
           // Bodies are JSON: fastify alone would read text/plain as a string (answered "must be an
           // object") and refuse other types with a bare "Unsupported Media Type" that names nothing.
           const type = request.headers['content-type'];
-          if (op.body && type !== undefined && !JSON_CONTENT_TYPE.test(type)) {
-            throw new HttpError(415, `body: must be JSON (content-type application/json), not ${type}`);
+          if (op.body && type !== undefined) {
+            if (!JSON_CONTENT_TYPE.test(type)) throw new HttpError(415, `body: must be JSON (content-type application/json), not ${type}`);
+            const refused = refusedCharset(type);
+            if (refused) throw new HttpError(415, refused);
           }
         },
+        // Fastify would decode invalid UTF-8 into U+FFFD and store it; the bytes are checked first.
+        ...(op.body && {
+          preParsing: async (_request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) =>
+            utf8Checked(payload, (problem) => validationError(op.family, [{ field: 'body', loc: ['body'], message: problem, type: 'utf8_invalid' }])),
+        }),
         handler: async (request, reply) => {
           try {
             const { account, claims } = callers.get(request) ?? {};

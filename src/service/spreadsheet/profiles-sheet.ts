@@ -4,7 +4,7 @@
  */
 import type ExcelJS from 'exceljs';
 import { HOURS_PER_YEAR } from '../../api/profiles.js';
-import { Name } from '../../api/primitives.js';
+import { BOUNDED_MAX, Name } from '../../api/primitives.js';
 import type { ScenarioContent } from '../model/documents.js';
 import { CellProblem, describe, headerText, type Plain, plainValue } from './cell-values.js';
 import { KEY_SEPARATORS } from './keys.js';
@@ -74,6 +74,7 @@ function readValue(sheet: ExcelJS.Worksheet, p: ProfileColumn, row: number, prob
     }
     if (typeof value !== 'number' || !Number.isFinite(value)) throw new CellProblem(`must be a number, not ${describe(value)}`);
     if (value < 0) throw new CellProblem(`must not be negative (${value})`);
+    if (value > BOUNDED_MAX) throw new CellProblem(`must be ≤ ${BOUNDED_MAX} (${value})`);
     p.values[row - FIRST_VALUE_ROW] = value;
     return true;
   } catch (error) {

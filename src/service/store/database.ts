@@ -3,9 +3,9 @@
  * in write-ahead-log mode in the data directory. A statement has reached the operating system when
  * it returns, so a service killed with SIGKILL loses nothing it acknowledged.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
+import { DB_FILE, prepareDataDir, tightenDatabaseFiles } from './data-dir.js';
 
 export type Db = InstanceType<typeof Database>;
 
@@ -119,11 +119,16 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE specs ADD COLUMN content_digest TEXT`,
 ];
 
-/** Opens (creating if needed) the database under `dataDir` and brings its schema up to date. */
-export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'service.db'));
+/**
+ * Opens (creating if needed) the database under `dataDir` and brings its schema up to date. The
+ * directory is checked and made private first (see data-dir.ts); `allowSharedDataDir` lets the
+ * service start on one that group or others can reach.
+ */
+export function openDatabase(dataDir: string, options: { allowSharedDataDir?: boolean } = {}): Db {
+  prepareDataDir(dataDir, { allowShared: options.allowSharedDataDir });
+  const db = new Database(join(dataDir, DB_FILE));
   db.exec('PRAGMA journal_mode = WAL');
+  tightenDatabaseFiles(dataDir);
   // NORMAL loses nothing on a process crash (SIGKILL); only an OS crash could drop the last commits.
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');

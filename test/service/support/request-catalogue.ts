@@ -58,7 +58,7 @@ interface Change {
   /** Edits a copy of the sample body; what it returns is sent. */
   body?: (body: Json) => unknown;
   /** Sent instead of a JSON body. */
-  raw?: string;
+  raw?: string | Buffer;
   contentType?: string;
 }
 
@@ -99,6 +99,31 @@ const unknownGuid = () => crypto.randomUUID();
 
 /** Rules the specification (and the deployed service's notes) state, each broken once. */
 const rules: CatalogueCase[] = [
+  {
+    name: 'storage with minimumCapacity above maximumCapacity',
+    request: breaking(storageOperations.create, { body: (b) => ({ ...b, minimumCapacity: 500, maximumCapacity: 100 }) }),
+    status: 400, field: /minimumCapacity/, rule: /≤ maximumCapacity \(100\)/,
+  },
+  {
+    name: 'network link update with minimumCapacity above maximumCapacity',
+    request: breaking(networkLinkOperations.update, { body: (b) => ({ ...b, minimumCapacity: 500, maximumCapacity: 100 }) }),
+    status: 400, field: /minimumCapacity/, rule: /≤ maximumCapacity \(100\)/,
+  },
+  {
+    name: 'conversion update with a lifetime of 1e9 years',
+    request: breaking(conversionOperations.update, { body: setting('lifetime', 1e9) }),
+    status: 400, field: /lifetime/, rule: /≤ 200 years/,
+  },
+  {
+    name: 'conversion mode update whose seasonal strings hold no code',
+    request: breaking(conversionOperations.update, { body: (b) => setting('technologyModes.0.seasonalOperationValue', 'Always')(setting('technologyModes.0.seasonalOperationName', 'All seasons')(b)) }),
+    status: 400, field: /technologyModes\[0\]\.seasonalOperationName/, rule: /must be the code of the seasonal operation/,
+  },
+  {
+    name: 'profile with a value of 1e308',
+    request: breaking(profileOperations.create, { body: profileWith((v) => v.map((x, i) => (i === 3 ? { ...x, demandValue: 1e308 } : x))) }),
+    status: 400, field: /values\[3\]\.demandValue/, rule: /≤ 9999999999\.99999/,
+  },
   {
     name: 'bounded numeric with more than 5 decimals',
     request: breaking(storageOperations.create, { body: setting('variableInvestmentCost', 12.123456) }),
@@ -378,7 +403,12 @@ const unknownValues: CatalogueCase[] = [
 ];
 
 /** Bodies that are not JSON, or too large. */
+const notUtf8 = Buffer.concat([Buffer.from('{"hubName":"bad'), Buffer.from([0xff, 0xfe]), Buffer.from(' name"}')]);
+
 const notJson: CatalogueCase[] = [
+  { name: 'body that is not UTF-8 (app family)', request: breaking(hubOperations.create, { raw: notUtf8, contentType: 'application/json' }), status: 400, field: /body/, rule: /not valid UTF-8 \(at byte 15, 0xFF\)/ },
+  { name: 'body that is not UTF-8 (solver family)', request: breaking(solverJobOperations.getScenarios, { raw: Buffer.from('{"scenarioGuids":["caf\xe9"]}', 'latin1'), contentType: 'application/json' }), status: 422, field: /body/, rule: /not valid UTF-8/ },
+  { name: 'body declared as ISO-8859-1', request: breaking(hubOperations.create, { raw: '{"hubName":"Latin"}', contentType: 'application/json; charset=iso-8859-1' }), status: 415, field: /charset "iso-8859-1"/, rule: /must be UTF-8/ },
   { name: 'truncated JSON (app family)', request: breaking(projectOperations.create, { raw: '{"projectName": "Half', contentType: 'application/json' }), status: 400, field: /body/, rule: /not valid JSON/ },
   { name: 'truncated JSON (solver family)', request: breaking(solverJobOperations.submit, { raw: '[{"name": ', contentType: 'application/json' }), status: 422, field: /body/, rule: /not valid JSON/ },
   { name: 'empty body declared as JSON', request: breaking(hubOperations.create, { raw: '', contentType: 'application/json' }), status: 400, field: /body/, rule: /not valid JSON/ },
