@@ -53,6 +53,8 @@ export const SolverJob = z.looseObject({
   started: Timestamp.nullish(),
   terminated: Timestamp.nullish(),
   infeasibilityInfo: z.string().nullish(),
+  /** The local service's addition: what a solved job's results should be read with (absent when nothing). */
+  warnings: z.array(z.string()).nullish(),
   name: z.string().nullish(),
   objective1: z.string().nullish(),
   objective2: z.string().nullish(),

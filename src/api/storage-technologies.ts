@@ -61,7 +61,7 @@ const storageRequiredFields = {
 
 /**
  * Bounds given together: capacity, and the state of charge (minimumSoc is the floor of every
- * storage, maximumSocPercent the ceiling of an EV battery's).
+ * storage, maximumSocPercent the ceiling of every storage's).
  */
 const storageBounds = minimumNotAboveMaximum([['minimumCapacity', 'maximumCapacity'], ['minimumSoc', 'maximumSocPercent']]);
 

@@ -64,6 +64,13 @@ export interface Rule {
   label: string;
 }
 
+/** A short text beside a spot of the plot (a rate on a segment), in the plot's coordinates. */
+export interface Annotation {
+  x: number;
+  y: number;
+  text: string;
+}
+
 export interface ChartSpec {
   title: string;
   /** Lines under the title: what the chart leaves out, and why. */
@@ -74,6 +81,7 @@ export interface ChartSpec {
   legendTitle?: string;
   bands?: Band[];
   rules?: Rule[];
+  annotations?: Annotation[];
 }
 
 /** Above this many points a series is best drawn as a cloud, without a tooltip each. */
@@ -186,6 +194,11 @@ export function renderChart(spec: ChartSpec): string {
   const ordered = [...spec.series].sort((a, b) => Number(!!b.cloud) - Number(!!a.cloud));
   const band = spec.x.kind === 'category' ? (right - left) / spec.x.categories.length : 0;
   for (const series of ordered) out.push(seriesSvg(series, sx, sy, band));
+  if (spec.annotations?.length) {
+    out.push(`<g class="annotations" font-size="${TICK_SIZE}" fill="#333">`);
+    for (const a of spec.annotations) out.push(`<text class="annotation" x="${px(sx(a.x) + 6)}" y="${px(sy(a.y) - 6)}">${escapeXml(a.text)}</text>`);
+    out.push('</g>');
+  }
 
   out.push(legend.placement === 'right' ? legendSvg(spec, legend, right + 16, top) : legendSvg(spec, legend, MARGIN, xTitleY + 12));
   out.push('</svg>');

@@ -4,12 +4,16 @@
  */
 import type { Manifest, VariantRecord } from '../study/results/manifest.js';
 import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
-import { CLOUD_ABOVE, type ChartSpec, type Series } from './chart.js';
+import { frontRateUnit, variantFront } from '../study/results/front-columns.js';
+import { formatNumber } from '../study/results/summary-workbook.js';
+import { type Annotation, CLOUD_ABOVE, type ChartPoint, type ChartSpec, type Series } from './chart.js';
 import { describePoint, solvedPoints, studyFront, type StudyPoint } from './study-points.js';
 import { MARKERS, PALETTE } from './svg.js';
 
 /** More fronts than this in one chart are a tangle nobody can read. */
 export const MAX_VARIANTS_DRAWN = 20;
+/** Up to this many fronts drawn, each segment is labelled with its rate; more would overlap. */
+export const MAX_FRONTS_LABELLED = 3;
 
 const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
 
@@ -19,28 +23,56 @@ export function evenlySpread<T>(items: readonly T[], cap: number): T[] {
   return Array.from({ length: cap }, (_, i) => items[Math.round((i * (items.length - 1)) / (cap - 1))]);
 }
 
-/** Each variant's front as a line through its Pareto points, objective 1 across and objective 2 up. */
+/**
+ * Each variant's front as a line through its Pareto points, objective 1 across and objective 2 up,
+ * with each front's knee marked and the marginal rate between neighbouring points in the points'
+ * tooltips (and beside the segments when few fronts are drawn).
+ */
 export function paretoFrontsChart(manifest: Manifest, pair: [string, string]): ChartSpec {
   const byVariant = groupByVariant(solvedPoints(manifest, pair));
   const drawn = evenlySpread([...byVariant.keys()], MAX_VARIANTS_DRAWN);
+  const unit = frontRateUnit(pair);
   const notes = [`Each line joins one variant's Pareto points, from point 1 (its ${objectiveLabel(pair[0]).name} optimum) to its ${objectiveLabel(pair[1]).name} optimum.`];
   if (drawn.length < byVariant.size) {
     notes.push(`${drawn.length} of ${count(byVariant.size, 'variant')} with solutions are drawn, spread evenly over the variant numbers; the study chart shows every point.`);
   }
+  notes.push(`Black diamonds mark each front's knee: the point farthest from the straight line between its ends, both objectives scaled to the front's ranges. ${unit.name}s [${unit.label}] between neighbouring points are in the points' tooltips${drawn.length <= MAX_FRONTS_LABELLED ? ' and beside the segments' : ''}.`);
+  const xy = (p: StudyPoint) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]] });
+  const knees: ChartPoint[] = [];
+  const annotations: Annotation[] = [];
+  const fronts = drawn.map((variant) => {
+    const points = [...byVariant.get(variant)!].sort((a, b) => a.solution.index - b.solution.index);
+    const front = variantFront(points.map((p) => p.solution), pair);
+    return points.map((p, i): ChartPoint => {
+      const { rate, knee } = front.get(p.solution.index) ?? { knee: false };
+      const rateText = rate === undefined ? '' : `${formatNumber(rate)} ${unit.label}`;
+      const tip = `${describePoint(p, pair)}${rateText ? `; ${unit.name.toLowerCase()} from point ${points[i - 1].solution.index}: ${rateText}` : ''}${knee ? '; the knee of its front' : ''}`;
+      if (knee) knees.push({ ...xy(p), tip });
+      if (rateText && drawn.length <= MAX_FRONTS_LABELLED) {
+        const previous = xy(points[i - 1]);
+        annotations.push({ x: (previous.x + xy(p).x) / 2, y: (previous.y + xy(p).y) / 2, text: rateText });
+      }
+      return { ...xy(p), tip };
+    });
+  });
   return {
     title: `Pareto front of each variant: ${objectiveLabel(pair[0]).name} vs ${objectiveLabel(pair[1]).name}`,
     notes,
     x: { kind: 'linear', title: objectiveHeader(pair[0]) },
     y: { kind: 'linear', title: objectiveHeader(pair[1]) },
     legendTitle: 'Variant',
-    series: drawn.map((variant, i): Series => ({
-      name: `#${variant.index} ${variant.label}`,
-      id: `variant-${variant.index}`,
-      color: PALETTE[i % PALETTE.length],
-      marker: MARKERS[Math.floor(i / PALETTE.length) % MARKERS.length],
-      line: i < PALETTE.length ? 'solid' : 'dashed',
-      points: byVariant.get(variant)!.map((p) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]], tip: describePoint(p, pair) })),
-    })),
+    series: [
+      ...drawn.map((variant, i): Series => ({
+        name: `#${variant.index} ${variant.label}`,
+        id: `variant-${variant.index}`,
+        color: PALETTE[i % PALETTE.length],
+        marker: MARKERS[Math.floor(i / PALETTE.length) % MARKERS.length],
+        line: i < PALETTE.length ? 'solid' : 'dashed',
+        points: fronts[i],
+      })),
+      ...(knees.length ? [{ name: 'Knee of a front', id: 'knees', color: '#222222', marker: 'diamond' as const, size: 6, points: knees }] : []),
+    ],
+    annotations,
   };
 }
 

@@ -210,3 +210,40 @@ export function lpName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_.[\]]/g, '_');
   return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
 }
+
+/** Section headers HiGHS writes that not every LP reader knows, with the spelling every one does. */
+const SECTION_SPELLING: Record<string, string> = { bin: 'Binaries', gen: 'Generals', semi: 'Semi-continuous' };
+/** Lines that start a section of an LP file (unindented: variables in sections are indented). */
+const SECTION_HEADER = /^(max(imi[sz]e)?|min(imi[sz]e)?|st|s\.t\.|subject to|bounds?|bin(aries|ary)?|gen(erals?)?|semi(-continuous|s)?|sos[12]?|end)$/i;
+
+/**
+ * An LP file as every LP reader takes it. HiGHS heads the integer sections `bin` and `gen` and
+ * always writes a `semi` section, empty or not; CBC reads `bin` and `gen` as variable names and
+ * silently solves the relaxation. Only header lines change: sections get their long names, and
+ * sections with nothing in them are left out.
+ */
+export function portableLp(text: string): string {
+  // The sections in question come last, after the rows and bounds that are nearly all of a file
+  // (hundreds of megabytes at FULL): only the text from the first of them is split into lines.
+  const first = /^(bin|gen|semi)[ \t]*\r?$/im.exec(text);
+  if (!first) return text;
+  return text.slice(0, first.index) + portableSections(text.slice(first.index));
+}
+
+function portableSections(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const spelling = SECTION_SPELLING[line.trim().toLowerCase()];
+    if (spelling === undefined || /^\s/.test(line)) {
+      out.push(line);
+      continue;
+    }
+    let n = i + 1;
+    while (n < lines.length && lines[n].trim() === '') n++;
+    const empty = n === lines.length || (!/^\s/.test(lines[n]) && SECTION_HEADER.test(lines[n].trim()));
+    if (!empty) out.push(spelling);
+  }
+  return out.join('\n');
+}

@@ -2,7 +2,8 @@
  * Optimises a scenario: builds its model, solves it in a HiGHS worker thread, and with a second
  * objective traces the Pareto front by the epsilon-constraint method: the objective-1 optimum,
  * the objective-2 optimum, and between them points that minimise objective 1 with objective 2
- * held at evenly spaced levels. The job's time limit covers all solves together.
+ * held at evenly spaced levels (or, with pointPlacement 'bend', points where the front bends).
+ * The job's time limit covers all solves together.
  */
 import type { Objective, TemporalResolution } from '../api/values.js';
 import type { ScenarioContent } from '../service/model/documents.js';
@@ -11,9 +12,11 @@ import type { ColumnValues, SolveOutcome } from './engine/protocol.js';
 import { Expr, INF } from './lp.js';
 import { buildModel } from './model/build.js';
 import type { ModelContext } from './model/context.js';
+import { strictRefusal } from './model/coverage.js';
 import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/objectives.js';
 import { diagnoseInfeasibility } from './diagnosis.js';
 import { installationStart } from './installation-start.js';
+import { placeAtBends } from './front-placement.js';
 
 export interface OptimiseSettings {
   objective1: Objective;
@@ -22,9 +25,19 @@ export interface OptimiseSettings {
   resolution: TemporalResolution;
   timeLimitMinutes: number;
   mipGapPercent: number;
-  /** Hourly on/off binaries allowed for minimum part load (default none: part load relaxed). */
+  /** Hourly on/off binaries allowed for minimum part load and up/down times (default none: relaxed). */
   partLoadBinaries?: number;
+  /** Refuse to solve (kind 'failed') when the model would not honour some input. */
+  strict?: boolean;
+  /**
+   * Where a front's interior points go: 'even' (the default, as the deployed service) at evenly
+   * spaced objective-2 levels; 'bend' where the front bends (src/solver/front-placement.ts).
+   */
+  pointPlacement?: PointPlacement;
 }
+
+export const POINT_PLACEMENTS = ['even', 'bend'] as const;
+export type PointPlacement = (typeof POINT_PLACEMENTS)[number];
 
 export interface SolvedPoint {
   /** 1-based, from the objective-1 optimum to the objective-2 optimum. */
@@ -59,6 +72,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
   const ctx = buildModel(content, settings.resolution, { maxOperationBinaries: settings.partLoadBinaries ?? 0 });
+  if (settings.strict && ctx.unhonoured.length) return { kind: 'failed', message: strictRefusal(ctx.unhonoured), seconds: elapsed() };
   const unmet = ctx.unmetDemands();
   if (unmet.length) return { kind: 'infeasible', info: describeUnmet(ctx, unmet), seconds: elapsed() };
 
@@ -75,7 +89,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   // incumbent. A fifth of the time limit (at most a minute) may go to finding it, before the full
   // model is loaded, so two solver threads never hold a model at once. A guess that fails only
   // costs the head start. An LP is solved whole: decomposition replaces branch and bound, not the simplex.
-  const fullYear = settings.resolution === 'FULL' && !hooks.onLp && ctx.lp.binaries > 0;
+  const fullYear = settings.resolution === 'FULL' && ctx.lp.binaries > 0;
   const start = fullYear
     ? await installationStart(content, settings, ctx, Math.min(60, (settings.timeLimitMinutes * 60) / 5), hooks.signal).catch(() => undefined)
     : undefined;
@@ -143,17 +157,35 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   const high = levelOf(points[0].x);
   const low = levelOf(endPoint.x);
   let incomplete: string | undefined;
-  for (let i = 1; i < settings.points - 1; i++) {
-    const outcome = await atLevel(high - (i / (settings.points - 1)) * (high - low));
-    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
-    if (!outcome.colValue) {
-      incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
-      break;
+  if (settings.pointPlacement === 'bend') {
+    // Objective 1 priced against objective 2, both in minimisation form, for the solves that look for bends.
+    const [s1, s2] = [f1.sense === 'max' ? -1 : 1, f2.sense === 'max' ? -1 : 1];
+    const priced = (price: number): ObjectiveFunction => ({ ...f1, sense: 'min', value: new Expr().addExpr(f1.value, s1).addExpr(f2.value, s2 * price) });
+    const found = (outcome: SolveOutcome) => outcome.colValue ? outcome : `${outcome.status}`;
+    const placed = await placeAtBends(first, last, settings.points, {
+      atPrice: async (price) => found(await solve(priced(price), undefined)),
+      atLevel: async (level) => found(await atLevel(level)),
+      valuesOf: (outcome) => ({ level: levelOf(outcome.colValue!), cost: s1 * f1.value.evaluate(outcome.colValue!) }),
+      stopped: () => hooks.signal?.aborted === true,
+      onPoint: (count) => hooks.onProgress?.(count - 1),
+    }, { relativeGap: settings.mipGapPercent / 100 });
+    if (placed.stopped) return { kind: 'stopped', seconds: elapsed() };
+    incomplete = placed.incomplete;
+    points.splice(0, points.length, ...placed.points.map((outcome, i) => (i === placed.points.length - 1 ? endPoint : evaluate(outcome, i + 1))));
+    endPoint.index = points.length;
+  } else {
+    for (let i = 1; i < settings.points - 1; i++) {
+      const outcome = await atLevel(high - (i / (settings.points - 1)) * (high - low));
+      if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+      if (!outcome.colValue) {
+        incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
+        break;
+      }
+      points.push(evaluate(outcome, i + 1));
+      hooks.onProgress?.(points.length);
     }
-    points.push(evaluate(outcome, i + 1));
-    hooks.onProgress?.(points.length);
+    points.push(endPoint);
   }
-  points.push(endPoint);
   hooks.onProgress?.(points.length);
   if (fullYear) ctx.notes.push(`${solves.decomposed} of the front's ${solves.all} full-year solves were answered by decomposition, the others as a whole MIP`);
   return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };

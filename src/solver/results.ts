@@ -8,6 +8,7 @@ import type { Objective } from '../api/values.js';
 import type { ModelContext } from './model/context.js';
 import { objectiveFunctions } from './model/objectives.js';
 import type { SolvedPoint } from './optimise.js';
+import { type StorageLevelTable, storageLevelTables } from './storage-levels.js';
 
 export type ResultRow = CostTableRow;
 
@@ -22,6 +23,8 @@ export interface SolutionReport {
   objectives: Record<Objective, number>;
   rows: ResultRow[];
   tables: HourlyTable[];
+  /** Every storage's absolute state of charge over the calendar year, per hub and stage. */
+  storage: StorageLevelTable[];
   status: SolvedPoint['status'];
   mipGap?: number;
 }
@@ -71,5 +74,6 @@ export function solutionReport(ctx: ModelContext, point: SolvedPoint): SolutionR
     }
     tables.get(key)!.columns.push({ label: series.label, values });
   }
-  return { index: point.index, objectives: point.objectives, rows, tables: [...tables.values()], status: point.status, mipGap: point.mipGap };
+  const storage = storageLevelTables(ctx, x, clean);
+  return { index: point.index, objectives: point.objectives, rows, tables: [...tables.values()], storage, status: point.status, mipGap: point.mipGap };
 }

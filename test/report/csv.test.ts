@@ -81,8 +81,28 @@ describe('resultsCsv', () => {
     expect(header).toEqual(sheetHeader);
     expect(header).toEqual([
       'Variant #', 'Key', 'Label', 'heat_pump_cost', 'insulation', 'Status', 'Reason', 'Point',
-      'Life-cycle cost [CHF]', 'CO2 emissions [kg]', 'Annualised cost [CHF/year]', 'Investment [CHF]', 'Job id', 'Scenario guid',
+      'Life-cycle cost [CHF]', 'CO2 emissions [kg]', 'Annualised cost [CHF/year]', 'Investment [CHF]',
+      'Marginal abatement cost from previous point [CHF/t CO2]', 'Knee', 'Job id', 'Scenario guid',
     ]);
+  });
+
+  it('gives each point the CHF per tonne of CO2 avoided since its variant\'s previous point, and marks each front\'s knee', () => {
+    const manifest = studyManifest();
+    const [header, ...records] = parseCsv(resultsCsv(manifest));
+    const column = (name: string) => header.indexOf(name);
+    const rate = column('Marginal abatement cost from previous point [CHF/t CO2]');
+    // Variant 0: (Δ life-cycle cost) / (Δ CO2 in kg / 1,000) between points 1 and 2, and 2 and 3.
+    const [p1, p2, p3] = manifest.variants[0].solutions.map((s) => s.objectives);
+    expect(records.slice(0, 3).map((r) => r[rate])).toEqual([
+      '',
+      String((p2.MIN_LIFE_CYCLE_COST - p1.MIN_LIFE_CYCLE_COST) / ((p1.MIN_CO2_EMISSIONS - p2.MIN_CO2_EMISSIONS) / 1000)),
+      String((p3.MIN_LIFE_CYCLE_COST - p2.MIN_LIFE_CYCLE_COST) / ((p2.MIN_CO2_EMISSIONS - p3.MIN_CO2_EMISSIONS) / 1000)),
+    ]);
+    // The fixture's fronts bow towards the ideal point (cost rises as t^1.6, CO2 falls as √t), so the
+    // middle of three points is the knee: at t = ½ the scaled distance below the chord is
+    // (1 − (1 − 0.707) − 0.330)/√2 > 0. A failed variant has neither.
+    expect(records.map((r) => r[column('Knee')])).toEqual(['', 'knee', '', '', 'knee', '', '', 'knee', '', '', 'knee', '', '', '', 'knee', '']);
+    expect(Number(records[2][rate])).toBeGreaterThan(Number(records[1][rate]));
   });
 
   it('has a record per variant and Pareto point, one for a failed variant, and every number to its last digit', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderChart } from '../../src/report/chart.js';
 import { parameterChart } from '../../src/report/parameter-plots.js';
-import { evenlySpread, MAX_VARIANTS_DRAWN, paretoFrontsChart, studyFrontChart } from '../../src/report/pareto-plots.js';
+import { evenlySpread, MAX_FRONTS_LABELLED, MAX_VARIANTS_DRAWN, paretoFrontsChart, studyFrontChart } from '../../src/report/pareto-plots.js';
 import { studyPlots } from '../../src/report/plots.js';
 import { studyFront } from '../../src/report/study-points.js';
 import type { Manifest } from '../../src/study/results/manifest.js';
@@ -30,11 +30,20 @@ describe('the Pareto front of each variant', () => {
   it('draws a line and a marker per Pareto point for every variant with solutions, and none for the failed one', () => {
     const svg = plot(studyManifest(), 'pareto-fronts')!.svg;
     const series = seriesIn(svg);
-    expect([...series.keys()]).toEqual(['variant-0', 'variant-1', 'variant-2', 'variant-3', 'variant-5']);
-    for (const markers of series.values()) expect(markers).toHaveLength(3);
+    expect([...series.keys()]).toEqual(['variant-0', 'variant-1', 'variant-2', 'variant-3', 'variant-5', 'knees']);
+    for (const [id, markers] of series) if (id !== 'knees') expect(markers).toHaveLength(3);
+    const [p1, p2] = studyManifest().variants[2].solutions.map((s) => s.objectives);
+    const rate = (p2.MIN_LIFE_CYCLE_COST - p1.MIN_LIFE_CYCLE_COST) / ((p1.MIN_CO2_EMISSIONS - p2.MIN_CO2_EMISSIONS) / 1000);
     expect(series.get('variant-2')![1]).toBe('#2 heat pump 400 CHF/kW, insulation passive house, point 2: Life-cycle cost '
-      + `${Math.round(studyManifest().variants[2].solutions[1].objectives.MIN_LIFE_CYCLE_COST).toLocaleString('en-US')} CHF, CO2 emissions `
-      + `${Math.round(studyManifest().variants[2].solutions[1].objectives.MIN_CO2_EMISSIONS).toLocaleString('en-US')} kg`);
+      + `${Math.round(p2.MIN_LIFE_CYCLE_COST).toLocaleString('en-US')} CHF, CO2 emissions `
+      + `${Math.round(p2.MIN_CO2_EMISSIONS).toLocaleString('en-US')} kg; marginal abatement cost from point 1: `
+      + `${Math.round(rate).toLocaleString('en-US')} CHF/t CO2; the knee of its front`);
+    expect(rate).toBeGreaterThan(1000);
+    // Every front's middle point is its knee in this fixture (see csv.test.ts): one diamond per variant, on it.
+    expect(series.get('knees')).toEqual([0, 1, 2, 3, 5].map((v) => expect.stringMatching(new RegExp(`^#${v} .*, point 2: .*the knee of its front$`))));
+    // Five fronts are too many to label their segments; the notes say where the rates are.
+    expect(svg).not.toContain('class="annotation"');
+    expect(svg).toContain('Black diamonds mark each front');
     expect(svg.match(/<polyline /g)).toHaveLength(5);
     expect(svg).toContain('>Life-cycle cost [CHF]</text>');
     expect(svg).toContain('>CO2 emissions [kg]</text>');
@@ -44,11 +53,23 @@ describe('the Pareto front of each variant', () => {
   it(`draws at most ${MAX_VARIANTS_DRAWN} variants, spread over the study, and says so`, () => {
     const manifest = studyManifest({ variants: 300, failed: [0, 299] });
     const spec = paretoFrontsChart(manifest, PAIR);
-    expect(spec.series).toHaveLength(MAX_VARIANTS_DRAWN);
-    expect(spec.series[0].id).toBe('variant-1');
-    expect(spec.series.at(-1)!.id).toBe('variant-298');
+    const fronts = spec.series.filter((s) => s.id.startsWith('variant-'));
+    expect(fronts).toHaveLength(MAX_VARIANTS_DRAWN);
+    expect(fronts[0].id).toBe('variant-1');
+    expect(fronts.at(-1)!.id).toBe('variant-298');
+    expect(spec.series.at(-1)!.points).toHaveLength(MAX_VARIANTS_DRAWN);
     expect(spec.notes!.join(' ')).toContain(`${MAX_VARIANTS_DRAWN} of 298 variants with solutions are drawn`);
-    expect(seriesIn(renderChart(spec)).size).toBe(MAX_VARIANTS_DRAWN);
+    expect(seriesIn(renderChart(spec)).size).toBe(MAX_VARIANTS_DRAWN + 1);
+  });
+
+  it(`labels each segment with its rate when at most ${MAX_FRONTS_LABELLED} fronts are drawn`, () => {
+    const manifest = studyManifest({ variants: 1, failed: [], points: 4 });
+    const [p1, p2] = manifest.variants[0].solutions.map((s) => s.objectives);
+    const svg = renderChart(paretoFrontsChart(manifest, PAIR));
+    const labels = [...svg.matchAll(/<text class="annotation" [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(labels).toHaveLength(3);
+    const rate = (p2.MIN_LIFE_CYCLE_COST - p1.MIN_LIFE_CYCLE_COST) / ((p1.MIN_CO2_EMISSIONS - p2.MIN_CO2_EMISSIONS) / 1000);
+    expect(labels[0]).toBe(`${rate.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} CHF/t CO2`);
   });
 
   it('spreads picks evenly, first and last included, and keeps all when there are few', () => {

@@ -42,14 +42,22 @@ describe('the objective-pair sheet', () => {
   });
 
   it('heads the variant, the point and the two objectives side by side, with their units', () => {
-    expect(values(pair.getRow(1))).toEqual(['Variant #', 'Label', 'Point', 'Life-cycle cost [CHF]', 'CO2 emissions [kg]']);
+    expect(values(pair.getRow(1))).toEqual([
+      'Variant #', 'Label', 'Point', 'Life-cycle cost [CHF]', 'CO2 emissions [kg]', 'Marginal abatement cost from previous point [CHF/t CO2]', 'Knee',
+    ]);
     expect(pair.getRow(1).getCell(1).font?.bold).toBe(true);
   });
 
   it('holds each Pareto point of each solved variant, values as the manifest has them', () => {
     const manifest = studyManifest();
-    const expected = manifest.variants.flatMap((v) => v.solutions.map((s) =>
-      [v.index, v.label, s.index, s.objectives.MIN_LIFE_CYCLE_COST, s.objectives.MIN_CO2_EMISSIONS]));
+    // Each point after the first: the CHF per tonne of CO2 avoided since its variant's previous point;
+    // the middle of each three-point front is its knee (see csv.test.ts). exceljs drops empty cells at a row's end.
+    const expected = manifest.variants.flatMap((v) => v.solutions.map((s, i) => {
+      const previous = v.solutions[i - 1]?.objectives;
+      const rate = previous && (s.objectives.MIN_LIFE_CYCLE_COST - previous.MIN_LIFE_CYCLE_COST) / ((previous.MIN_CO2_EMISSIONS - s.objectives.MIN_CO2_EMISSIONS) / 1000);
+      const cells = [v.index, v.label, s.index, s.objectives.MIN_LIFE_CYCLE_COST, s.objectives.MIN_CO2_EMISSIONS];
+      return i === 0 ? cells : i === 1 ? [...cells, expect.closeTo(rate!, 9), 'knee'] : [...cells, expect.closeTo(rate!, 9)];
+    }));
     expect(pair.rowCount).toBe(1 + 5 * 3);
     expect(Array.from({ length: expected.length }, (_, i) => values(pair.getRow(i + 2)))).toEqual(expected);
   });

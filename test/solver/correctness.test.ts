@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { installationStart } from '../../src/solver/installation-start.js';
 import { buildModel } from '../../src/solver/model/build.js';
 import { optimise, type OptimiseSettings } from '../../src/solver/optimise.js';
-import { ContentBuilder, constant, HOURS, heatingCase } from './support/content.js';
+import { ContentBuilder, constant, arbitrageCase, heatingCase } from './support/content.js';
 
 const settings = (overrides: Partial<OptimiseSettings> = {}): OptimiseSettings => ({
   objective1: 'MIN_LIFE_CYCLE_COST', points: 1, resolution: 'FULL', timeLimitMinutes: 2, mipGapPercent: 0.1, ...overrides,
@@ -49,15 +49,7 @@ describe('hand-computed optima', () => {
   });
 
   it('shifts load with a battery when the price spread pays for it (storage arbitrage)', async () => {
-    const b = new ContentBuilder();
-    b.stage(1);
-    const hub = b.hub('Hub');
-    const electricity = b.carrier('ELECTRICITY', 'Electricity');
-    b.demand({ energyCarrierGuid: electricity, hubGuids: [hub], demandProfileId: b.profile('load', constant(10)) });
-    // 0.10 CHF/kWh from midnight to noon, 0.30 from noon to midnight.
-    const price = Float64Array.from({ length: HOURS }, (_, h) => (h % 24 < 12 ? 0.1 : 0.3));
-    b.impex({ type: 'IMPORT', energyCarrierGuid: electricity, hubGuids: [hub], hourlyEnergyPriceProfileId: b.profile('price', price) });
-    b.storage('Battery', [hub], electricity, { variableInvestmentCost: 30, lifetime: 1 });
+    const b = arbitrageCase();
     for (const resolution of ['FULL', 'LOW'] as const) {
       const result = await optimise(b.build(), settings({ resolution }));
       // Without storage: 365 × (120 × 0.1 + 120 × 0.3) = 17,520. Shifting the 120 kWh of each

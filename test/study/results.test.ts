@@ -231,7 +231,8 @@ describe('summary workbook', () => {
     expect(names.slice(0, 9)).toEqual(['Variant #', 'Key', 'Label', 'heat_pump_cost', 'Status', 'Reason', 'Point', 'Life-cycle cost [CHF]', 'CO2 emissions [kg]']);
     expect(names).toContain('Annualised cost [CHF/year]');
     expect(names.slice(-2)).toEqual(['Job id', 'Scenario guid']);
-    expect(names.filter((n) => /\[/.test(String(n)))).toHaveLength(9);
+    // The objectives and the marginal abatement cost carry units.
+    expect(names.filter((n) => /\[/.test(String(n)))).toHaveLength(10);
   });
 
   it('freezes, emboldens and filters the header and formats the money', () => {

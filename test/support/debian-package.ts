@@ -22,6 +22,27 @@ function runs(binary: string): boolean {
  */
 export function ensureDebianPackage(binary: string, pkg: string): void {
   if (runs(binary)) return;
+  install(pkg);
+  if (!runs(binary)) throw new Error(`${binary} does not run after installing Debian's ${pkg}`);
+}
+
+/** Debian's own Python (a pyenv or venv `python3` earlier on the PATH does not see Debian's modules). */
+export const DEBIAN_PYTHON = '/usr/bin/python3';
+
+/** Whether Debian's Python imports `module`. */
+function imports(module: string): boolean {
+  const probe = spawnSync(DEBIAN_PYTHON, ['-c', `import ${module}`], { stdio: 'ignore' });
+  return probe.error === undefined && probe.status === 0;
+}
+
+/** Installs Debian's `pkg` (python3-…) when Debian's Python cannot import `module`; throws if it still cannot. */
+export function ensureDebianPythonModule(module: string, pkg: string): void {
+  if (imports(module)) return;
+  install(pkg);
+  if (!imports(module)) throw new Error(`${DEBIAN_PYTHON} cannot import ${module} after installing Debian's ${pkg}`);
+}
+
+function install(pkg: string): void {
   // As root (this project's machines and CI) apt-get runs as it is; a developer's account needs password-less sudo.
   const root = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const run = (args: string[]) => {
@@ -30,5 +51,4 @@ export function ensureDebianPackage(binary: string, pkg: string): void {
   };
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', '-o', 'DPkg::Lock::Timeout=300', pkg]);
-  if (!runs(binary)) throw new Error(`${binary} does not run after installing Debian's ${pkg}`);
 }

@@ -1,8 +1,9 @@
 /** `sweep service`: runs the local planning service. */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { serviceLogger, startService, type ServiceUser } from '../../service/app.js';
 import { parseFaultSettings } from '../../service/faults/settings.js';
 import { InstantOptimiser } from '../../service/solver-jobs/instant-optimiser.js';
+import { POINT_PLACEMENTS, type PointPlacement } from '../../solver/optimise.js';
 
 function parseUser(value: string, previous: ServiceUser[] = []): ServiceUser[] {
   const at = value.indexOf(':');
@@ -19,6 +20,15 @@ function adminTokenFromEnvironment(): string | undefined {
   const token = process.env.SWEEP_SERVICE_ADMIN_TOKEN;
   delete process.env.SWEEP_SERVICE_ADMIN_TOKEN;
   return token === '' ? undefined : token;
+}
+
+/** SWEEP_SERVICE_PARETO_PLACEMENT: unset means the default; anything else must be a placement. */
+function parsePlacement(value: string | undefined): PointPlacement | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!(POINT_PLACEMENTS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`SWEEP_SERVICE_PARETO_PLACEMENT must be one of ${POINT_PLACEMENTS.join(', ')}, not "${value}"`);
+  }
+  return value as PointPlacement;
 }
 
 function parsePort(value: string): number {
@@ -39,6 +49,8 @@ export function serviceCommand(): Command {
     .option('--solver-threads <n>', 'solver jobs solved at once (each in its own thread; default 1, or 1000 with --instant-solve)', parsePort)
     .option('--instant-solve <ms>', 'BENCHMARK MODE: jobs end DONE after <ms> with a placeholder output file, nothing optimised', parsePort)
     .option('--faults <json>', 'fault injection for reliability tests, as JSON (also SWEEP_SERVICE_FAULTS); off by default')
+    .option('--strict', 'jobs fail, naming them, when the optimiser would not honour some of their inputs (also SWEEP_SERVICE_STRICT=1); by default they solve and report them as warnings')
+    .addOption(new Option('--pareto-placement <placement>', 'interior Pareto points evenly in objective 2 (default, as the deployed service) or where the front bends (also SWEEP_SERVICE_PARETO_PLACEMENT)').choices(POINT_PLACEMENTS))
     .option('--allow-shared-data-dir', 'start even if group or others can reach the data directory (refused otherwise: it holds the token-signing secret)')
     .addHelpText(
       'after',
@@ -63,8 +75,10 @@ Fault settings (see src/service/faults/settings.ts; change them at run time with
     )
     .action(async (opts: {
       dataDir: string; port: number; host: string; user: ServiceUser[]; publicUrl?: string; tokenTtl: number; solverThreads?: number;
-      instantSolve?: number; faults?: string; allowSharedDataDir?: boolean;
+      instantSolve?: number; faults?: string; allowSharedDataDir?: boolean; strict?: boolean; paretoPlacement?: PointPlacement;
     }) => {
+      const pointPlacement = opts.paretoPlacement ?? parsePlacement(process.env.SWEEP_SERVICE_PARETO_PLACEMENT);
+      const strict = opts.strict === true || process.env.SWEEP_SERVICE_STRICT === '1';
       const faults = opts.faults !== undefined
         ? parseFaultSettings(opts.faults, '--faults')
         : parseFaultSettings(process.env.SWEEP_SERVICE_FAULTS, 'SWEEP_SERVICE_FAULTS');
@@ -76,7 +90,7 @@ Fault settings (see src/service/faults/settings.ts; change them at run time with
         adminToken: adminTokenFromEnvironment(), allowSharedDataDir: opts.allowSharedDataDir === true,
         // Instant solves hold a slot only while they wait: many can wait at once, as on the deployed service.
         solver: opts.instantSolve === undefined
-          ? { slots: Math.max(1, opts.solverThreads ?? 1) }
+          ? { slots: Math.max(1, opts.solverThreads ?? 1), strict, pointPlacement }
           : { slots: Math.max(1, opts.solverThreads ?? 1000), optimiser: new InstantOptimiser(opts.instantSolve) },
       });
       // The first line on stdout is the address: scripts and tests read it.

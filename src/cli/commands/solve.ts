@@ -8,9 +8,10 @@ import { basename, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { OBJECTIVES, type Objective, TEMPORAL_RESOLUTIONS, type TemporalResolution } from '../../api/values.js';
 import { readScenarioWorkbook } from '../../service/spreadsheet/read-workbook.js';
-import { optimise } from '../../solver/optimise.js';
+import { optimise, POINT_PLACEMENTS, type PointPlacement } from '../../solver/optimise.js';
 import { outputZip } from '../../solver/output-files.js';
 import { solutionReport } from '../../solver/results.js';
+import { runNotes } from '../../solver/run-notes.js';
 
 const number = (what: string, min: number, max = Number.POSITIVE_INFINITY) => (value: string) => {
   const n = Number(value);
@@ -28,6 +29,8 @@ interface SolveOptions {
   out: string;
   lp?: string;
   partLoadBinaries: number;
+  paretoPlacement: PointPlacement;
+  strict?: boolean;
 }
 
 export function solveCommand(): Command {
@@ -42,11 +45,14 @@ export function solveCommand(): Command {
     .option('--mip-gap <percent>', 'relative MIP gap in percent', number('MIP gap', 0, 100), 0.1)
     .option('--out <dir>', 'directory for the output zip', '.')
     .option('--lp <file>', 'also write the model (objective 1) in CPLEX LP format')
-    .option('--part-load-binaries <n>', 'hourly on/off binaries allowed for minimum part load (default: part load relaxed)', number('part-load binaries', 0), 0)
+    .addOption(new Option('--pareto-placement <placement>', 'interior Pareto points evenly in objective 2, or where the front bends').choices(POINT_PLACEMENTS).default('even'))
+    .option('--part-load-binaries <n>', 'hourly on/off binaries allowed for minimum part load and up/down times (default: relaxed)', number('part-load binaries', 0), 0)
+    .option('--strict', 'refuse to solve (exit 1) when the optimiser would not honour some input, naming each')
     .addHelpText('after', `
 Examples:
   $ sweep solve examples/demo-district.xlsx
   $ sweep solve examples/demo-district.xlsx --objective2 MIN_CO2_EMISSIONS --points 5 --out results/
+  $ sweep solve examples/demo-district.xlsx --objective2 MIN_CO2_EMISSIONS --points 5 --pareto-placement bend
   $ sweep solve examples/demo-district.xlsx --resolution FULL --lp district.lp`)
     .action(async (workbook: string, opts: SolveOptions) => {
       const content = await readScenarioWorkbook(await readFile(workbook));
@@ -54,6 +60,8 @@ Examples:
       const settings = {
         objective1: opts.objective1, objective2: opts.objective2 ?? null, points: opts.objective2 ? opts.points : 1,
         resolution: opts.resolution, timeLimitMinutes: opts.timeLimit, mipGapPercent: opts.mipGap, partLoadBinaries: opts.partLoadBinaries,
+        pointPlacement: opts.paretoPlacement,
+        strict: opts.strict === true,
       };
       process.stderr.write(`solving ${workbook} at ${opts.resolution}…\n`);
       const result = await optimise(content, settings, {
@@ -69,8 +77,8 @@ Examples:
         return;
       }
       const reports = result.points.map((p) => solutionReport(result.ctx, p));
-      const notes = [...new Set(result.ctx.notes)];
-      if (result.incomplete) notes.push(result.incomplete);
+      const { notes, warnings } = runNotes(result);
+      for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
       const zip = await outputZip(reports, result.ctx.time, { ...settings, scenarioName, solveSeconds: result.seconds, notes });
       await mkdir(opts.out, { recursive: true });
       const output = resolve(join(opts.out, `${scenarioName} - results.zip`));
@@ -80,7 +88,7 @@ Examples:
       process.stdout.write(`${JSON.stringify({
         status: result.incomplete ? 'time-limit' : 'optimal', resolution: opts.resolution, typicalDays: time.typical?.count ?? 365, timeSteps: time.steps,
         variables: lp.columns, constraints: lp.rows, binaries: lp.binaries, buildSeconds: round(result.buildSeconds),
-        seconds: round(result.seconds), peakRssMb, output, notes,
+        seconds: round(result.seconds), peakRssMb, output, notes, warnings,
         solutions: result.points.map((p) => ({ index: p.index, status: p.status, mipGap: p.mipGap, objectives: p.objectives })),
       })}\n`);
     });

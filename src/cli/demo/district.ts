@@ -1,9 +1,11 @@
 /**
  * The demo district, built through the typed client: a residential block and a school (two
  * hubs) with heat and electricity demands from the service's demand database, rooftop PV, an
- * air-water heat pump and a gas boiler in each, a battery, a heat pipe between them, grid
- * electricity with a day/night tariff, gas, and feed-in. Its numbers are plausible Swiss figures
- * chosen for a demonstration, not a study of a real site.
+ * air-water heat pump and a gas boiler in each, a battery of bounded size, a seasonal heat store,
+ * a heat pipe between them, grid electricity with a day/night tariff, gas, and feed-in. Its
+ * numbers are plausible Swiss figures chosen for a demonstration, not a study of a real site;
+ * the embodied CO2 of PV and battery and the cost of the heat store come from the published
+ * sources named in each technology's notes (they appear in the specs workbook).
  */
 import { toProfileValues } from '../../api/profiles.js';
 import type { PlanningClient } from '../../client/index.js';
@@ -41,6 +43,27 @@ export function gridTariff(): number[] {
     return weekday && hour >= 7 && hour < 20 ? 0.27 : 0.19;
   });
 }
+
+/** Rooftop mono-Si PV, modules made in China, mounting and inverter included (kg CO2-eq per kWp). */
+export const PV_EMBODIED_CO2_PER_KW = 1600;
+const PV_EMBODIED_CO2_NOTE = `Embodied ${PV_EMBODIED_CO2_PER_KW} kg CO2-eq per kWp: a rooftop mono-crystalline silicon system (modules, mounting, inverter, cabling), within the 1,000–2,000 kg CO2-eq/kWp that the IEA PVPS Task 12 life-cycle inventories give for rooftop c-Si PV depending on where the modules are made; counted once per unit built.`;
+const PV_EMBODIED_CO2_SOURCE = 'R. Frischknecht, P. Stolz, L. Krebs, M. de Wild-Scholten, P. Sinha: Life Cycle Inventories and Life Cycle Assessments of Photovoltaic Systems, IEA PVPS Task 12, Report IEA-PVPS T12-19:2020';
+/** Li-ion battery production, upper end of the published range since a stationary pack adds housing and power electronics (kg CO2-eq per kWh). */
+export const BATTERY_EMBODIED_CO2_PER_KWH = 106;
+/** The largest battery that fits a building's plant room (kWh per hub). */
+export const BATTERY_MAXIMUM_KWH = 200;
+const BATTERY_NOTE = `Embodied ${BATTERY_EMBODIED_CO2_PER_KWH} kg CO2-eq per kWh of capacity, the upper end of the 61–106 kg CO2-eq/kWh of Li-ion battery production (cradle to gate) that IVL report C444 gives, as a stationary pack adds housing and power electronics; counted once per unit built, so twice over the 20 years of the stage. At most ${BATTERY_MAXIMUM_KWH} kWh per building (plant room).`;
+const BATTERY_SOURCE = 'E. Emilsson, L. Dahllöf: Lithium-Ion Vehicle Battery Production — Status 2019 on Energy Use, CO2 Emissions, Use of Metals, Products Environmental Footprint, and Recycling, IVL Swedish Environmental Research Institute, report C444 (2019)';
+/** A water tank or pit store of a few thousand m³: about 150 CHF per m³ at a 35 K spread (≈ 40 kWh/m³). */
+export const HEAT_STORE_CHF_PER_KWH = 4;
+/** The largest store beside each building: about 3,000 m³ of water (kWh per hub). */
+export const HEAT_STORE_MAXIMUM_KWH = 120_000;
+/** Standby loss of a large insulated water store (% of content per hour): about a fifth of the content over a half-year. */
+export const HEAT_STORE_LOSS_PERCENT_PER_HOUR = 0.005;
+/** Charge and discharge rate (% of capacity per hour): a full charge or discharge in about eight days, as the heat exchangers of pit stores allow. */
+export const HEAT_STORE_RATE_PERCENT = 0.5;
+const HEAT_STORE_NOTE = `A seasonal hot-water store (tank or pit of a few thousand m³) charged in summer by the heat pumps and discharged in winter: ${HEAT_STORE_CHF_PER_KWH} CHF per kWh of capacity (≈ 150 CHF/m³ at a 35 K spread, ≈ 40 kWh/m³; tank and pit stores of 2,000–10,000 m³ cost 50–250 EUR/m³ in the survey), 30 years, standby loss ${HEAT_STORE_LOSS_PERCENT_PER_HOUR} %/h (≈ 20 % of the content over half a year), charge and discharge at most ${HEAT_STORE_RATE_PERCENT} % of the capacity per hour, at most ${HEAT_STORE_MAXIMUM_KWH} kWh (≈ 3,000 m³) beside each building. Embodied CO2 of the store (concrete, steel, insulation) not counted.`;
+const HEAT_STORE_SOURCE = 'D. Mangold, L. Deschaintre: Seasonal thermal energy storage — Report on state of the art and necessary further R+D, IEA SHC Task 45 (Large Systems: Solar Heating/Cooling Systems, Seasonal Storages, Heat Pumps), Subtask B (2015)';
 
 const add = (a: number[], b: number[]) => a.map((v, i) => Math.round((v + b[i]) * 100000) / 100000);
 
@@ -101,6 +124,7 @@ export async function buildDemoDistrict(client: PlanningClient, analysisGuid: st
   const technology = { mustBeInstalledInHubs: 'canBeInstalled' as const, exchangeCurrency: 'CHF', exchangeRate: 1, hubGuids: hubs, stages };
   await client.conversionTechnologies.create(s, {
     ...technology, processName: 'PV', lifetime: 25, variableInvestmentCost: 1500, variableOmCostYear: 25,
+    variableEmbodiedCo2: PV_EMBODIED_CO2_PER_KW, notes: PV_EMBODIED_CO2_NOTE, source: PV_EMBODIED_CO2_SOURCE,
     conversionTechnologyModes: [{
       seasonalOperation: 'ALL_SEASONS', primary: true,
       energyCarriers: [
@@ -140,6 +164,13 @@ export async function buildDemoDistrict(client: PlanningClient, analysisGuid: st
     storageName: 'Battery', mustBeInstalled: 'canBeInstalled', lifetime: 15, technologyCapacity: 'optimize', hubGuids: hubs,
     energyCarrierGuid: electricity, stages, storageChargingEfficiency: 95, storageDischargingEfficiency: 95, standbyLoss: 0.02, minimumSoc: 10,
     maximumChargingRate: 50, maximumDischargingRate: 50, variableInvestmentCost: 420, exchangeCurrency: 'CHF', exchangeRate: 1,
+    maximumCapacity: BATTERY_MAXIMUM_KWH, variableEmbodiedCo2: BATTERY_EMBODIED_CO2_PER_KWH, notes: BATTERY_NOTE, source: BATTERY_SOURCE,
+  });
+  await client.storageTechnologies.create(s, {
+    storageName: 'Seasonal heat store', mustBeInstalled: 'canBeInstalled', lifetime: 30, technologyCapacity: 'optimize', hubGuids: hubs,
+    energyCarrierGuid: heat, stages, storageChargingEfficiency: 98, storageDischargingEfficiency: 98, standbyLoss: HEAT_STORE_LOSS_PERCENT_PER_HOUR,
+    maximumChargingRate: HEAT_STORE_RATE_PERCENT, maximumDischargingRate: HEAT_STORE_RATE_PERCENT, variableInvestmentCost: HEAT_STORE_CHF_PER_KWH,
+    maximumCapacity: HEAT_STORE_MAXIMUM_KWH, exchangeCurrency: 'CHF', exchangeRate: 1, notes: HEAT_STORE_NOTE, source: HEAT_STORE_SOURCE,
   });
   const pipe = await client.networkTechnologies.create(s, {
     networkTechnologyName: 'Heat pipe DN65', lifetime: 40, energyCarrierGuid: heat, stages, fixedInvestmentCost: 900, variableInvestmentCost: 0.5,

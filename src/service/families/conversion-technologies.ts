@@ -16,7 +16,7 @@ const SCALARS = [
   'variableInvestmentCost', 'fixedOmCostChf', 'variableOmCostPercent', 'variableOmCostYear', 'variableOmCost', 'fixedEmbodiedCo2',
   'variableEmbodiedCo2', 'variableEmittedCo2', 'variableCapturedCo2', 'fixedReplacementCost', 'variableReplacementCostPercent',
   'variableReplacementCostCHF', 'fixedSalvageValue', 'variableSalvageValuePercent', 'variableSalvageValueCHF', 'virtual',
-  'technologyCategory', 'notes', 'comesFromDb',
+  'technologyCategory', 'notes', 'source', 'comesFromDb',
 ] as const;
 const MODE_SCALARS = [
   'capacity', 'minimumAnnualOutput', 'maximumAnnualOutput', 'curtailmentLimitation', 'peakPower', 'minPartLoad', 'minimumUpTime',

@@ -27,6 +27,8 @@ function solverJobAnswer(job: JobRow, account: Account): SolverJob {
     started: job.started === null ? null : ts(job.started),
     terminated: job.terminated === null ? null : ts(job.terminated),
     infeasibilityInfo: doc.infeasibilityInfo,
+    // Only when there are any: otherwise a job reads as the deployed service's.
+    ...(doc.warnings?.length ? { warnings: doc.warnings } : {}),
     name: doc.name,
     objective1: doc.objective1,
     objective2: doc.objective2,

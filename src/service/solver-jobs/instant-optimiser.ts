@@ -40,7 +40,7 @@ function placeholderOutput(points: number): Promise<Uint8Array> {
     objectives.MIN_LIFE_CYCLE_COST = 1_000_000 * (1 + i / 10);
     objectives.MIN_CO2_EMISSIONS = 500_000 * (1 - i / (2 * points));
     return {
-      index: i + 1, objectives, tables: [], status: 'optimal',
+      index: i + 1, objectives, tables: [], storage: [], status: 'optimal',
       rows: Object.entries(objectives).map(([item, value]) => ({ section: 'Objective' as const, item, category: '', hub: '', stage: '', value, unit: '' })),
     };
   });

@@ -3,6 +3,7 @@
  * an optimiser turns a scenario's content and the job's settings into an output file.
  */
 import type { SolverSettings } from '../../api/solver-jobs.js';
+import type { PointPlacement } from '../../solver/optimise.js';
 import type { ScenarioContent } from '../model/documents.js';
 
 export interface OptimisationRequest extends SolverSettings {
@@ -14,11 +15,15 @@ export interface OptimisationRequest extends SolverSettings {
   signal: AbortSignal;
   /** Reports how many Pareto points are solved so far. */
   onProgress(pointsCompleted: number): void;
+  /** Fail instead of solving when some input would not be honoured. */
+  strict?: boolean;
+  /** Where a front's interior points go: evenly in objective 2 (the default, as deployed) or where it bends. */
+  pointPlacement?: PointPlacement;
 }
 
 export type OptimisationOutcome =
-  /** The output file: a zip of `Solution <n>….xlsx` workbooks. */
-  | { kind: 'solved'; output: Uint8Array; pointsCompleted: number }
+  /** The output file, a zip of `Solution <n>….xlsx` workbooks; warnings name inputs not honoured and capacities at an internal cap. */
+  | { kind: 'solved'; output: Uint8Array; pointsCompleted: number; warnings?: string[] }
   | { kind: 'infeasible'; infeasibilityInfo: string }
   | { kind: 'failed'; message: string };
 

@@ -15,6 +15,7 @@ import { safeName } from '../specs/specs-queue.js';
 import { readScenarioWorkbook } from '../spreadsheet/read-workbook.js';
 import { writeScenarioWorkbook } from '../spreadsheet/write-workbook.js';
 import type { JobRow } from '../store/store.js';
+import type { PointPlacement } from '../../solver/optimise.js';
 import type { OptimisationOutcome, Optimiser } from './optimiser.js';
 
 export interface SolverRunnerOptions {
@@ -22,6 +23,10 @@ export interface SolverRunnerOptions {
   slots?: number;
   /** The HiGHS optimiser by default; `null` runs no optimiser: jobs end FAILED saying so. */
   optimiser?: Optimiser | null;
+  /** Jobs whose inputs the optimiser would not all honour fail before solving, naming them. */
+  strict?: boolean;
+  /** Where fronts' interior points go; evenly in objective 2 unless told, as on the deployed service. */
+  pointPlacement?: PointPlacement;
 }
 
 /** The SolverJob fields a job keeps in its row's `doc` column. */
@@ -37,6 +42,8 @@ export interface JobDoc {
   statusMsg: string;
   pointsCompleted: number;
   infeasibilityInfo: string | null;
+  /** What a solved job's results should be read with (inputs not honoured, capacities at an internal cap); absent when none. */
+  warnings?: string[] | null;
 }
 
 export const NO_OPTIMISER_MESSAGE = 'No optimiser is configured on this local service; the job was validated but not solved';
@@ -247,7 +254,8 @@ export class SolverRunner {
       outcome = await optimiser.solve({
         jobId: job.id, scenarioName: doc.scenarioName ?? doc.name, content,
         objective1: doc.objective1, objective2: doc.objective2, points: doc.points,
-        temporalResolution: doc.temporalResolution, timeLimit: doc.timeLimit, mipGap: doc.mipGap, signal,
+        temporalResolution: doc.temporalResolution, timeLimit: doc.timeLimit, mipGap: doc.mipGap, signal, strict: this.options.strict,
+        pointPlacement: this.options.pointPlacement,
         onProgress: (pointsCompleted) =>
           this.ifActive(job.id, (current) => ctx.store.updateJob(current.id, { doc: { ...current.doc, pointsCompleted } })),
       });
@@ -258,9 +266,10 @@ export class SolverRunner {
     // down (the row stays RUNNING, and the solve starts again at the next start).
     if (signal.aborted) return;
     if (outcome.kind === 'solved') {
-      const { pointsCompleted } = outcome;
+      const { pointsCompleted, warnings } = outcome;
       const file = await ctx.files.save(job.accountId, 'solver-output', `${safeName(doc.scenarioName ?? doc.name)} - results.zip`, outcome.output);
-      this.end(job.id, 'DONE', { statusMsg: `Solved ${pointsCompleted} of ${doc.points} points`, pointsCompleted }, file.id);
+      const warned = warnings?.length ? { warnings } : {};
+      this.end(job.id, 'DONE', { statusMsg: `Solved ${pointsCompleted} of ${doc.points} points`, pointsCompleted, ...warned }, file.id);
     } else if (outcome.kind === 'infeasible') {
       this.end(job.id, 'FAILED', { statusMsg: 'The model is infeasible', infeasibilityInfo: outcome.infeasibilityInfo });
     } else {

@@ -59,7 +59,7 @@ function recordSheetXml(spec: SheetSpec, sheet: SheetLayout, content: ScenarioCo
  * only: the hourly rows are kept, compressed, for the few sets of values seen last.
  */
 function profilesSheet(spec: SheetSpec, profiles: ScenarioContent['profiles']): DeflatedEntry {
-  const head = sheetHead(spec) + rowsXml([[KEY_HEADER, ...profiles.map((p) => p.id)], [PROFILES_NAME_HEADER, ...profiles.map((p) => p.name)]]);
+  const head = sheetHead(spec) + rowsXml([[KEY_HEADER, ...profiles.map((p) => p.id)], [PROFILES_NAME_HEADER, ...profiles.map((p) => p.name)]], { sheet: spec.title });
   return joined(deflatedXml(head, { final: false }), hourlyRows(profiles));
 }
 
@@ -72,7 +72,7 @@ function hourlyRows(profiles: ScenarioContent['profiles']): DeflatedEntry {
   const digest = `${profiles.length}:${hash.digest('hex')}`;
   let rows = hourlyRowsKept.get(digest);
   if (rows) hourlyRowsKept.delete(digest); // re-inserted below: the map's order is the order of use
-  else rows = deflatedXml(rowsXml(hourRows(profiles), FIRST_VALUE_ROW) + SHEET_TAIL, { level: 6 });
+  else rows = deflatedXml(rowsXml(hourRows(profiles), { sheet: PROFILES_SHEET, firstRow: FIRST_VALUE_ROW }) + SHEET_TAIL, { level: 6 });
   hourlyRowsKept.set(digest, rows);
   if (hourlyRowsKept.size > KEPT_HOURLY_ROWS) hourlyRowsKept.delete(hourlyRowsKept.keys().next().value!);
   return rows;

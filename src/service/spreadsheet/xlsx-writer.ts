@@ -5,6 +5,7 @@
  * spent ~110 ms on each (most of it on the 8760-row Profiles sheet); this writes the XML as text,
  * and lets the caller reuse, compressed, a part of a sheet that has not changed.
  */
+import { assertFiniteCell } from '../../common/finite-cells.js';
 import { escapeXml } from '../../common/xml.js';
 import type { Written } from './cells.js';
 import { type DeflatedEntry, deflated, zipOf } from './zip-entries.js';
@@ -31,9 +32,10 @@ export function columnLetters(n: number): string {
   return letters;
 }
 
-function cellXml(ref: string, value: Written): string {
+function cellXml(sheet: string, ref: string, value: Written): string {
   if (value === null) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
+  assertFiniteCell(sheet, ref, value);
+  if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
   const text = escapeXml(value);
   const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
@@ -58,14 +60,14 @@ export function sheetHead(spec: SheetSpec): string {
   return parts.join('');
 }
 
-/** The XML of `rows`, the first of them being row `firstRow`. */
-export function rowsXml(rows: Iterable<readonly Written[]>, firstRow = 1): string {
+/** The XML of `rows` of the sheet titled `at.sheet`, the first of them being row `at.firstRow` (1 unless given). */
+export function rowsXml(rows: Iterable<readonly Written[]>, at: { sheet: string; firstRow?: number }): string {
   const parts: string[] = [];
   const letters: string[] = [];
-  let r = firstRow;
+  let r = at.firstRow ?? 1;
   for (const row of rows) {
     let cells = '';
-    for (let c = 0; c < row.length; c++) cells += cellXml(`${(letters[c] ??= columnLetters(c + 1))}${r}`, row[c]);
+    for (let c = 0; c < row.length; c++) cells += cellXml(at.sheet, `${(letters[c] ??= columnLetters(c + 1))}${r}`, row[c]);
     parts.push(`<row r="${r}">${cells}</row>`);
     r++;
   }
@@ -76,7 +78,7 @@ export const SHEET_TAIL = '</sheetData></worksheet>';
 
 /** The worksheet XML of `rows` (row 1 first). */
 export function sheetXml(spec: SheetSpec, rows: Iterable<readonly Written[]>): string {
-  return sheetHead(spec) + rowsXml(rows) + SHEET_TAIL;
+  return sheetHead(spec) + rowsXml(rows, { sheet: spec.title }) + SHEET_TAIL;
 }
 
 /** The xlsx file of the sheets, in order, each with its XML as `sheetXml` wrote it. */

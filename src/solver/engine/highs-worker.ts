@@ -6,7 +6,7 @@
  */
 import loadHighs from 'highs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ModelArrays } from '../lp.js';
+import { type ModelArrays, portableLp } from '../lp.js';
 import { Decomposition, decomposable, onlyDesignIntegers } from './decomposition.js';
 import type { Request, Response, SolveOrder, SolveOutcome, SolveStatus } from './protocol.js';
 
@@ -77,11 +77,9 @@ function solveDirectly(o: SolveOrder): SolveOutcome {
   if (status === 'optimal' || ((status === 'time-limit' || status === 'interrupted') && primal === 2)) {
     outcome.colValue = current.getSolution().colValue;
     outcome.objective = current.getObjectiveValue();
-    try {
-      outcome.mipGap = Number(current.info.get('mip_gap' as never));
-    } catch {
-      // LPs have no MIP gap.
-    }
+    // An LP has no MIP gap (HiGHS reports infinity for it too): undefined says "none exists", while a
+    // MIP's infinite gap (no bound proved before a time limit) is kept as what it is.
+    if (arrays!.hasIntegers) outcome.mipGap = Number(current.info.get('mip_gap' as never));
   }
   return outcome;
 }
@@ -118,10 +116,19 @@ function handle(request: Request): unknown {
       return solveDirectly({ ...o, timeLimitSeconds: left });
     }
     case 'lp': {
+      // Exporting needs the whole model in HiGHS. A solve that will be decomposed never creates it,
+      // so a model made only for the export is freed at once: asking for the file leaves the
+      // algorithm and its memory as they would have been.
+      const existed = model !== undefined;
       const current = direct();
       current.changeColsCost({ kind: 'range', from: 0, to: request.cost.length - 1 } as never, request.cost);
       current.changeObjectiveOffset(request.offset);
-      return current.exportModel('lp');
+      const text = portableLp(current.exportModel('lp'));
+      if (!existed) {
+        current.dispose();
+        model = undefined;
+      }
+      return text;
     }
     case 'iis': {
       // The default "light" strategy finds nothing for most models; 2 searches properly, within a limit.

@@ -10,6 +10,7 @@ import type { HourlySeries } from '../clustering.js';
 import { timelineFor } from '../timeline.js';
 import { type BuildOptions, ModelContext } from './context.js';
 import { addConversionTechnologies } from './conversion.js';
+import { unhonouredInputs } from './coverage.js';
 import { addDemands } from './demands.js';
 import { addImportsAndExports } from './impex.js';
 import { addIntraHubLinks, addNetworkLinks } from './networks.js';
@@ -18,9 +19,9 @@ import { addOnSiteResources } from './resources.js';
 import { addStorage } from './storage.js';
 
 /**
- * Hourly on/off binaries (minimum part load) make even small models intractable for HiGHS (336 of
- * them left a 1 % gap open after two minutes on the demo district), so by default none are used and
- * part load is relaxed; a caller may allow some.
+ * Hourly on/off binaries (minimum part load, up and down times) make even small models intractable
+ * for HiGHS (336 of them left a 1 % gap open after two minutes on the demo district), so by default
+ * none are used and those inputs are relaxed (and named as not honoured); a caller may allow some.
  */
 export const DEFAULT_BUILD_OPTIONS: BuildOptions = { maxOperationBinaries: 0 };
 
@@ -56,6 +57,7 @@ export function buildModel(content: ScenarioContent, resolution: TemporalResolut
   const ctx = new ModelContext(content, timelineFor(resolution, hourlyInputs(content)), options);
   const constrained = constrainedTechnologies(ctx);
   const needsBinary = (guid: string) => constrained.has(guid);
+  for (const input of unhonouredInputs(content)) ctx.notHonoured(input);
   addDemands(ctx);
   addImportsAndExports(ctx);
   addOnSiteResources(ctx);

@@ -8,6 +8,7 @@ import type { ScenarioContent } from '../../service/model/documents.js';
 import { Discounting, realRate } from '../finance.js';
 import { Expr, LinearProgram } from '../lp.js';
 import type { Timeline } from '../timeline.js';
+import { describeUnhonoured, type UnhonouredInput } from './coverage.js';
 
 export interface StageInfo {
   guid: string;
@@ -38,6 +39,11 @@ export interface CapacityReport {
   stage: number;
   unit: string;
   column: number;
+  /**
+   * The bound the model put on a capacity nobody limited (no maximum given): a capacity at it in
+   * the optimum may want to be larger, which the results must say.
+   */
+  internalCap?: number;
 }
 
 /** A year's energy bought or sold through one import or export at one hub in one stage (kWh per year). */
@@ -64,10 +70,28 @@ export interface SeriesReport {
   constant?: Float64Array;
 }
 
+/**
+ * The state-of-charge columns of one storage at one hub and stage, from which the results give its
+ * absolute level every calendar hour and at the start of every calendar day (storage.ts).
+ */
+export type StorageLevelReport = { hub: string; stage: number; storage: string; capacity: number; minSoc: number; maxSoc: number } & (
+  /** Every hour of the year: soc[t] is the level at the end of hour t. */
+  | { kind: 'chronological'; soc: Int32Array }
+  /**
+   * Typical days: intra[t] is the level at the end of step t relative to its day's start, inter[i]
+   * the level at the start of calendar day i, retained[t] the share of that start level still held
+   * at the end of step t (standby loss).
+   */
+  | { kind: 'linked'; intra: Int32Array; inter: Int32Array; retained: Float64Array }
+);
+
 export type InstallRegistry = Map<string, Map<string, Map<number, number>>>;
 
 export interface BuildOptions {
-  /** Allow hourly on/off binaries (minimum part load) up to this many; beyond, part load is relaxed. */
+  /**
+   * Allow hourly on/off binaries (minimum part load, minimum up and down times) up to this many;
+   * beyond, those inputs are relaxed and named as not honoured.
+   */
   maxOperationBinaries: number;
 }
 
@@ -82,10 +106,13 @@ export class ModelContext {
   readonly capacities: CapacityReport[] = [];
   readonly energies: EnergyReport[] = [];
   readonly series: SeriesReport[] = [];
+  readonly storageLevels: StorageLevelReport[] = [];
   /** Installed binaries of technologies: technology guid → hub guid → stage → column. */
   readonly installed: InstallRegistry = new Map();
   /** Notes on simplifications applied to this model, reported with the results. */
   readonly notes: string[] = [];
+  /** Inputs the model does not honour (also in the notes): the results warn of them, strict mode refuses them. */
+  readonly unhonoured: UnhonouredInput[] = [];
   /** Largest power a capacity can need: bounds capacities and sets big-M constants. */
   readonly bigM: number;
   private readonly balances = new Map<string, { hub: string; carrier: string; stage: number; terms: number[][]; demand: Float64Array }>();
@@ -108,6 +135,12 @@ export class ModelContext {
     for (const c of content.resources.carrier) this.carrier.set(c.guid, { name: c.doc.energyCarrierName, subtype: c.doc.subtypeKey });
     this.profiles = new Map(content.profiles.map((p) => [p.id, p.values]));
     this.bigM = estimateBigM(this);
+  }
+
+  /** Records an input the model does not honour, in the notes and the list strict mode checks. */
+  notHonoured(input: UnhonouredInput): void {
+    this.unhonoured.push(input);
+    this.notes.push(describeUnhonoured(input));
   }
 
   /** The 8760 values of a profile. */

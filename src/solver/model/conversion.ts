@@ -95,7 +95,10 @@ function addTechnologyAtHub(ctx: ModelContext, tech: Resource<'conversion'>, hub
       if (mode.maximumAnnualOutput) lp.addRow(`maxannual_${tag}`, annualOutput, -INF, mode.maximumAnnualOutput);
       om.addExpr(annualOutput, perKwh * annuity);
       emitted.addExpr(annualOutput, co2PerKwh * stage.length);
-      addPartLoad(ctx, `${item}${doc.modes.length > 1 ? ` (mode ${m + 1})` : ''}`, tag, mode, x, primaryEff, capacity);
+      addOnOff(ctx, {
+        label: `${item}${doc.modes.length > 1 ? ` (mode ${m + 1})` : ''}`, tag, mode, x, eff: primaryEff, allowed: allowedAt, capacity,
+        upper: sized.upper, specified: specified !== null,
+      });
       for (const input of inputs) {
         const scale = Float64Array.from({ length: ctx.time.steps }, (_, t) => input.share[t] / (inputs.reduce((a, i) => a + i.share[t], 0) || 1));
         ctx.series.push({ hub, stage: s, label: `${doc.processName}${doc.modes.length > 1 ? ` (mode ${m + 1})` : ''}: ${ctx.carrierName(input.carrier)} in [kW]`, unit: 'kW', columns: x, scale });
@@ -120,24 +123,99 @@ function addTechnologyAtHub(ctx: ModelContext, tech: Resource<'conversion'>, hub
   }
 }
 
+/** What the on/off states of one mode in one stage work on. */
+interface ModeOperation {
+  /** "<technology> @ <hub>" with " (mode n)" when the technology has several modes. */
+  label: string;
+  tag: string;
+  mode: ModeDoc;
+  x: Int32Array;
+  eff: Float64Array;
+  allowed: Float64Array;
+  capacity: number;
+  /** The capacity column's upper bound; the capacity itself when it is specified. */
+  upper: number;
+  specified: boolean;
+}
+
 /**
- * Minimum part load: a running mode delivers at least that share of the capacity. It needs an
- * on/off binary per step; past the model's binary budget it is relaxed (and noted).
+ * Minimum part load, and with it minimum up and down times: a running mode delivers at least
+ * its share of the capacity, and once started (stopped) stays on (off) for the given hours. Each
+ * needs an on/off binary per step; past the model's binary budget they are relaxed and named as
+ * not honoured. Without a part load "running" may mean delivering nothing, so up and down times
+ * alone constrain nothing (coverage.ts names them).
+ *
+ * Part load, tight: with capacity C ≤ U, x·η ≥ share·(C − U·(1 − on)) and x·η ≤ peak·U·on (with
+ * x·η ≤ peak·C from the peak-power rows, this is the projection of the McCormick envelope of
+ * C·on); a specified C makes both exact: share·C·on ≤ x·η ≤ peak·C·on.
+ * Up and down times by Rajan & Takriti (2005): on_t − on_{t−1} = start_t − stop_t,
+ * Σ_{τ=t−UT+1..t} start_τ ≤ on_t, Σ_{τ=t−DT+1..t} stop_τ ≤ 1 − on_t, cyclic over the year at FULL
+ * and within each typical day on typical days (an approximation: a day's run cannot carry over).
  */
-function addPartLoad(ctx: ModelContext, label: string, tag: string, mode: ModeDoc, x: Int32Array, eff: Float64Array, capacity: number): void {
-  const share = (mode.minPartLoad ?? 0) / 100;
+function addOnOff(ctx: ModelContext, o: ModeOperation): void {
+  const { lp } = ctx;
+  const share = (o.mode.minPartLoad ?? 0) / 100;
   if (share <= 0) return;
-  if (ctx.operationBinaries + x.length > ctx.options.maxOperationBinaries) {
-    ctx.notes.push(`minimum part load of ${label} relaxed: it would need hourly on/off binaries (allowed: ${ctx.options.maxOperationBinaries})`);
+  const upTime = Math.ceil(o.mode.minimumUpTime ?? 0);
+  const downTime = Math.ceil(o.mode.minimumDownTime ?? 0);
+  const steps = o.x.length;
+  const timed: [string, number][] = [['Minimum Up Time [h]', upTime], ['Minimum Down Time [h]', downTime]];
+  if (ctx.operationBinaries + steps > ctx.options.maxOperationBinaries) {
+    const left = ctx.options.maxOperationBinaries - ctx.operationBinaries;
+    const instead = `relaxed: it needs ${steps} hourly on/off binaries, ${left} of the budget of ${ctx.options.maxOperationBinaries} are left (sweep solve --part-load-binaries N)`;
+    const resource = o.label;
+    ctx.notHonoured({ sheet: 'Conversion Tech Modes', resource, field: 'Minimum Part Load [%]', value: String(o.mode.minPartLoad), instead });
+    for (const [field, hours] of timed) {
+      if (hours > 1) ctx.notHonoured({ sheet: 'Conversion Tech Modes', resource, field, value: String(hours), instead });
+    }
     return;
   }
-  ctx.operationBinaries += x.length;
-  const M = ctx.bigM;
-  for (let t = 0; t < x.length; t++) {
-    if (eff[t] <= 0) continue;
-    const on = ctx.lp.addBinary(`run_${tag}_${t}`);
-    ctx.lp.addRow(`partload_${tag}_${t}`, [x[t], eff[t], capacity, -share, on, -M], -M, INF);
-    ctx.lp.addRow(`offzero_${tag}_${t}`, [x[t], eff[t], on, -M], -INF, 0);
+  ctx.operationBinaries += steps;
+  const peak = o.mode.peakPower ?? 1;
+  const on = new Int32Array(steps);
+  for (let t = 0; t < steps; t++) {
+    on[t] = lp.addBinary(`run_${o.tag}_${t}`);
+    const limit = peak * o.allowed[t];
+    // Where the mode may not run, it is off.
+    if (limit <= 0) lp.setBounds(on[t], 0, 0);
+    if (o.specified) {
+      lp.addRow(`partload_${o.tag}_${t}`, [o.x[t], o.eff[t], on[t], -share * o.upper], 0, INF);
+      lp.addRow(`offzero_${o.tag}_${t}`, [o.x[t], o.eff[t], on[t], -limit * o.upper], -INF, 0);
+    } else {
+      const M = share * o.upper;
+      lp.addRow(`partload_${o.tag}_${t}`, [o.x[t], o.eff[t], o.capacity, -share, on[t], -M], -M, INF);
+      lp.addRow(`offzero_${o.tag}_${t}`, [o.x[t], o.eff[t], on[t], -limit * o.upper], -INF, 0);
+    }
+  }
+  if (upTime <= 1 && downTime <= 1) return;
+  const typical = Boolean(ctx.time.typical);
+  const cycle = typical ? 24 : steps;
+  // The step `back` steps before t within t's cycle.
+  const before = (t: number, back: number) => {
+    const first = t - (t % cycle);
+    return first + ((((t - first - back) % cycle) + cycle) % cycle);
+  };
+  const start = new Int32Array(steps);
+  const stop = new Int32Array(steps);
+  for (let t = 0; t < steps; t++) {
+    start[t] = lp.addVar(`start_${o.tag}_${t}`, 0, 1);
+    stop[t] = lp.addVar(`stop_${o.tag}_${t}`, 0, 1);
+  }
+  for (let t = 0; t < steps; t++) {
+    lp.addRow(`switch_${o.tag}_${t}`, [on[t], 1, on[before(t, 1)], -1, start[t], -1, stop[t], 1], 0, 0);
+    if (upTime > 1) {
+      const terms = [on[t], -1];
+      for (let k = 0; k < Math.min(upTime, cycle); k++) terms.push(start[before(t, k)], 1);
+      lp.addRow(`minup_${o.tag}_${t}`, terms, -INF, 0);
+    }
+    if (downTime > 1) {
+      const terms = [on[t], 1];
+      for (let k = 0; k < Math.min(downTime, cycle); k++) terms.push(stop[before(t, k)], 1);
+      lp.addRow(`mindown_${o.tag}_${t}`, terms, -INF, 1);
+    }
+  }
+  if (typical) {
+    ctx.notes.push(`minimum up/down times of ${o.label} apply within each typical day, cyclically (a run cannot carry over to the next day)`);
   }
 }
 

@@ -42,6 +42,8 @@ export interface SizingSpec {
 
 export interface Sized {
   capacity: Map<number, number>;
+  /** The capacity columns' upper bound (kW or kWh): the given maximum, the internal cap, or the specified capacity. */
+  upper: number;
   /** Binary "installed" per stage, when the item has one. */
   installed?: Map<number, number>;
 }
@@ -88,14 +90,16 @@ function runs(stages: number[]): number[][] {
 /** Adds the capacity columns, installation constraints, costs and CO2 of an item; answers the columns. */
 export function addSizing(ctx: ModelContext, spec: SizingSpec): Sized {
   const { lp } = ctx;
-  const max = Math.min(spec.max, spec.unit === 'kWh' ? ctx.bigM * 24 : ctx.bigM);
+  const cap = spec.unit === 'kWh' ? ctx.bigM * 24 : ctx.bigM;
+  const max = Math.min(spec.max, cap);
   const fixedSize = spec.specified !== undefined && spec.specified !== null;
+  const internalCap = !fixedSize && spec.max > cap ? cap : undefined;
   const mustInstall = spec.install === 'mustBeInstalled';
   const binary =
     !fixedSize &&
     (spec.needsBinary || mustInstall || spec.install === 'mustBeInstalledInAtLeastOneHub' || spec.min > 0 || spec.costs.fixedInvestment !== 0 ||
       spec.costs.fixedOm !== 0 || spec.costs.fixedEmbodiedCo2 !== 0);
-  const sized: Sized = { capacity: new Map(), installed: binary ? new Map() : undefined };
+  const sized: Sized = { capacity: new Map(), upper: fixedSize ? spec.specified! : max, installed: binary ? new Map() : undefined };
   const horizonEnd = ctx.discount.horizon;
 
   for (const run of runs(spec.stages)) {
@@ -109,7 +113,7 @@ export function addSizing(ctx: ModelContext, spec: SizingSpec): Sized {
         ? lp.addVar(`cap_${tag}`, spec.specified!, spec.specified!)
         : lp.addVar(`cap_${tag}`, 0, max === INF ? INF : max));
       sized.capacity.set(s, capacity);
-      ctx.capacities.push({ kind: spec.kind, item: spec.item, hub: spec.hub, stage: s, unit: spec.unit, column: capacity });
+      ctx.capacities.push({ kind: spec.kind, item: spec.item, hub: spec.hub, stage: s, unit: spec.unit, column: capacity, internalCap });
       const added = lp.markDesign(lp.addVar(`new_${tag}`, 0, INF));
       // capacity = carried-on capacity + new capacity
       lp.addRow(`carry_${tag}`, previousCapacity === undefined ? [capacity, 1, added, -1] : [capacity, 1, previousCapacity, -1, added, -1], 0, 0);
@@ -140,6 +144,14 @@ export function addSizing(ctx: ModelContext, spec: SizingSpec): Sized {
     }
   }
   return sized;
+}
+
+/**
+ * Capacities at their internal cap in a solution: the model bounded them only because nothing
+ * else did, so the optimum may lie beyond (a relative 1e-6 below the cap counts as at it).
+ */
+export function capacitiesAtInternalCap(ctx: ModelContext, x: Float64Array): CapacityReport[] {
+  return ctx.capacities.filter((c) => c.internalCap !== undefined && x[c.column] >= c.internalCap * (1 - 1e-6));
 }
 
 /**

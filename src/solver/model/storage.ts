@@ -1,7 +1,7 @@
 /**
  * Storage technologies: charge and discharge with their efficiencies, standby loss per hour
- * (fixed or hourly profile), a minimum state of charge, charge and discharge rates as a share of
- * the capacity per hour, and the capacity itself sized like any technology.
+ * (fixed or hourly profile), a minimum and a maximum state of charge, charge and discharge rates as
+ * a share of the capacity per hour, and the capacity itself sized like any technology.
  *
  * State of charge: at FULL resolution chronologically over 8760 hours, cyclic over the year. On
  * typical days, by the inter-period linking of Kotzur et al. (2018): each typical day has an
@@ -31,6 +31,7 @@ function addStorageAtHub(ctx: ModelContext, storage: Resource<'storage'>, hub: s
   const charge = (doc.storageChargingEfficiency ?? 100) / 100;
   const discharge = Math.max(1e-6, (doc.storageDischargingEfficiency ?? 100) / 100);
   const minSoc = (doc.minimumSoc ?? 0) / 100;
+  const maxSoc = (doc.maximumSocPercent ?? 100) / 100;
   const chargeRate = (doc.maximumChargingRate ?? 100) / 100;
   const dischargeRate = (doc.maximumDischargingRate ?? 100) / 100;
   const loss = doc.standByLossProfileId != null
@@ -54,10 +55,17 @@ function addStorageAtHub(ctx: ModelContext, storage: Resource<'storage'>, hub: s
     ctx.annual(ctx.cost('om', item, s), dis, () => flowCost * ctx.discount.annuity(s));
     ctx.series.push({ hub, stage: s, label: `${doc.storageName}: charge [kW]`, unit: 'kW', columns: ch });
     ctx.series.push({ hub, stage: s, label: `${doc.storageName}: discharge [kW]`, unit: 'kW', columns: dis });
-    const level = time.typical
-      ? addLinkedLevels(ctx, tag, ch, dis, capacity, { charge, discharge, minSoc, loss })
-      : addChronologicalLevels(ctx, tag, ch, dis, capacity, { charge, discharge, minSoc, loss });
-    ctx.series.push({ hub, stage: s, label: `${doc.storageName}: ${time.typical ? 'level within the day' : 'state of charge'} [kWh]`, unit: 'kWh', columns: level });
+    const terms = { charge, discharge, minSoc, maxSoc, loss };
+    const report = { hub, stage: s, storage: doc.storageName, capacity, minSoc, maxSoc };
+    if (time.typical) {
+      const levels = addLinkedLevels(ctx, tag, ch, dis, capacity, terms);
+      ctx.storageLevels.push({ ...report, kind: 'linked', ...levels });
+      ctx.series.push({ hub, stage: s, label: `${doc.storageName}: level within the day [kWh]`, unit: 'kWh', columns: levels.intra });
+    } else {
+      const soc = addChronologicalLevels(ctx, tag, ch, dis, capacity, terms);
+      ctx.storageLevels.push({ ...report, kind: 'chronological', soc });
+      ctx.series.push({ hub, stage: s, label: `${doc.storageName}: state of charge [kWh]`, unit: 'kWh', columns: soc });
+    }
   }
 }
 
@@ -65,10 +73,11 @@ interface StorageTerms {
   charge: number;
   discharge: number;
   minSoc: number;
+  maxSoc: number;
   loss: Float64Array;
 }
 
-/** soc[t] = soc[t−1]·(1−loss) + ηc·ch[t] − dis[t]/ηd, cyclic over the year, within [minSoc·E, E]. */
+/** soc[t] = soc[t−1]·(1−loss) + ηc·ch[t] − dis[t]/ηd, cyclic over the year, within [minSoc·E, maxSoc·E]. */
 function addChronologicalLevels(ctx: ModelContext, tag: string, ch: Int32Array, dis: Int32Array, capacity: number, k: StorageTerms): Int32Array {
   const { lp } = ctx;
   const steps = ch.length;
@@ -77,17 +86,25 @@ function addChronologicalLevels(ctx: ModelContext, tag: string, ch: Int32Array, 
   for (let t = 0; t < steps; t++) {
     const previous = soc[(t - 1 + steps) % steps];
     lp.addRow(`soc_${tag}_${t}`, [soc[t], 1, previous, -(1 - k.loss[t]), ch[t], -k.charge, dis[t], 1 / k.discharge], 0, 0);
-    lp.addRow(`socmax_${tag}_${t}`, [soc[t], 1, capacity, -1], -INF, 0);
+    lp.addRow(`socmax_${tag}_${t}`, [soc[t], 1, capacity, -k.maxSoc], -INF, 0);
     if (k.minSoc > 0) lp.addRow(`socmin_${tag}_${t}`, [soc[t], 1, capacity, -k.minSoc], 0, INF);
   }
   return soc;
 }
 
-/** Kotzur's inter-period linking over the chronological sequence of typical days. */
-function addLinkedLevels(ctx: ModelContext, tag: string, ch: Int32Array, dis: Int32Array, capacity: number, k: StorageTerms): Int32Array {
+/**
+ * Kotzur's inter-period linking over the chronological sequence of typical days. The absolute level
+ * at the end of step t of calendar day i is inter[i]·retained[t] + intra[t]; it stays within
+ * [minSoc·E, maxSoc·E] because inter[i] + max intra ≤ maxSoc·E and inter[i]·dayLoss + min intra ≥
+ * minSoc·E, retained[t] lying between dayLoss and 1.
+ */
+function addLinkedLevels(
+  ctx: ModelContext, tag: string, ch: Int32Array, dis: Int32Array, capacity: number, k: StorageTerms,
+): { intra: Int32Array; inter: Int32Array; retained: Float64Array } {
   const { lp } = ctx;
   const typical = ctx.time.typical!;
   const intra = new Int32Array(ch.length);
+  const retainedAt = new Float64Array(ch.length);
   const high: number[] = [];
   const low: number[] = [];
   const dayLoss: number[] = [];
@@ -106,6 +123,7 @@ function addLinkedLevels(ctx: ModelContext, tag: string, ch: Int32Array, dis: In
       lp.addRow(`intrahi_${tag}_${t}`, [high[d], 1, intra[t], -1], 0, INF);
       lp.addRow(`intralo_${tag}_${t}`, [low[d], 1, intra[t], -1], -INF, 0);
       retained *= 1 - k.loss[t];
+      retainedAt[t] = retained;
       previous = intra[t];
     }
     // The start of the day is level 0 relative to itself.
@@ -114,17 +132,17 @@ function addLinkedLevels(ctx: ModelContext, tag: string, ch: Int32Array, dis: In
     dayLoss.push(retained);
   }
   const days = typical.sequence.length;
-  const inter: number[] = [];
-  for (let i = 0; i < days; i++) inter.push(lp.addVar(`inter_${tag}_${i}`, 0, INF));
+  const inter = new Int32Array(days);
+  for (let i = 0; i < days; i++) inter[i] = lp.addVar(`inter_${tag}_${i}`, 0, INF);
   for (let i = 0; i < days; i++) {
     const d = typical.sequence[i];
     const next = inter[(i + 1) % days];
     // Cyclic year: the day after the last is the first.
     lp.addRow(`inter_${tag}_${i}`, [next, 1, inter[i], -dayLoss[d], intra[d * 24 + 23], -1], 0, 0);
-    lp.addRow(`intermax_${tag}_${i}`, [inter[i], 1, high[d], 1, capacity, -1], -INF, 0);
+    lp.addRow(`intermax_${tag}_${i}`, [inter[i], 1, high[d], 1, capacity, -k.maxSoc], -INF, 0);
     lp.addRow(`intermin_${tag}_${i}`, [inter[i], dayLoss[d], low[d], 1, capacity, -k.minSoc], 0, INF);
   }
-  return intra;
+  return { intra, inter, retained: retainedAt };
 }
 
 export function addStorage(ctx: ModelContext, needsBinary: (guid: string) => boolean): void {

@@ -1,16 +1,20 @@
 /**
  * The analyst's workbook of a study: a `Variants` sheet with one row per variant and Pareto point
- * (parameters, outcome, every objective with its unit), a sheet for the study's pair of objectives
- * (`Cost vs CO2`: each Pareto point's two values side by side, ready to chart) and a `Failures`
+ * (parameters, outcome, every objective with its unit, and for a study of two objectives the
+ * marginal rate from the variant's previous Pareto point and its front's knee), a sheet for the
+ * study's pair of objectives (`Cost vs CO2`: each Pareto point's two values side by side, ready to
+ * chart, with the rate and the knee) and a `Failures`
  * sheet of the variants that did not finish, with their reasons.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import ExcelJS from 'exceljs';
+import { assertFiniteRow } from '../../common/finite-cells.js';
 import { OBJECTIVES } from '../../api/values.js';
 import { FAILED_STATUSES, type Manifest, writeAtomically } from './manifest.js';
 import { objectiveHeader, objectiveLabel } from './objective-labels.js';
 import { analysisTables } from './analysis-tables.js';
+import { KNEE_HEADER, KNEE_MARK, type PointOnFront, rateHeader, variantFront } from './front-columns.js';
 import type { Cell, Table } from './table.js';
 
 export type { Cell, Table } from './table.js';
@@ -39,6 +43,8 @@ export function variantsTable(manifest: Manifest): Table {
   const parameters = manifest.parameters.map((p) => p.name);
   const objectives = objectivesIn(manifest);
   const outcomes = manifest.outcomes ?? [];
+  const pair = objectivePair(manifest);
+  const frontColumns = pair ? [{ header: rateHeader(pair), numeric: true }, { header: KNEE_HEADER }] : [];
   const outcomeCell = (v: Manifest['variants'][number], name: string): Cell => {
     const value = v.outcomes?.[name];
     if (!value) return undefined;
@@ -48,15 +54,19 @@ export function variantsTable(manifest: Manifest): Table {
     columns: [
       { header: 'Variant #' }, { header: 'Key' }, { header: 'Label' }, ...parameters.map((header) => ({ header })),
       { header: 'Status' }, { header: 'Reason' }, { header: 'Point' },
-      ...objectives.map((o) => ({ header: objectiveHeader(o), numeric: true })),
+      ...objectives.map((o) => ({ header: objectiveHeader(o), numeric: true })), ...frontColumns,
       ...outcomes.map((o) => ({ header: o.unit ? `${o.name} [${o.unit}]` : o.name, numeric: o.numeric })),
       { header: 'Job id' }, { header: 'Scenario guid' },
     ],
     // A variant without solutions still gets its row, so every variant is on the sheet.
-    rows: manifest.variants.flatMap((v) => (v.solutions.length ? v.solutions : [undefined]).map((s) => [
-      v.index, v.key, v.label, ...parameters.map((p) => v.parameters[p]), v.status, v.reason, s?.index,
-      ...objectives.map((o) => s?.objectives[o]), ...outcomes.map((o) => outcomeCell(v, o.name)), v.jobId, v.scenarioGuid,
-    ])),
+    rows: manifest.variants.flatMap((v) => {
+      const front = pair ? variantFront(v.solutions, pair) : undefined;
+      return (v.solutions.length ? v.solutions : [undefined]).map((s) => [
+        v.index, v.key, v.label, ...parameters.map((p) => v.parameters[p]), v.status, v.reason, s?.index,
+        ...objectives.map((o) => s?.objectives[o]), ...(front ? frontCells(front, s?.index) : []),
+        ...outcomes.map((o) => outcomeCell(v, o.name)), v.jobId, v.scenarioGuid,
+      ]);
+    }),
   };
 }
 
@@ -74,9 +84,21 @@ export function pairSheetName([first, second]: [string, string]): string {
 /** Only the points that were found: a variant without solutions has nothing to put side by side. */
 function pairTable(manifest: Manifest, pair: [string, string]): Table {
   return {
-    columns: [{ header: 'Variant #' }, { header: 'Label' }, { header: 'Point' }, ...pair.map((o) => ({ header: objectiveHeader(o), numeric: true }))],
-    rows: manifest.variants.flatMap((v) => v.solutions.map((s) => [v.index, v.label, s.index, ...pair.map((o) => s.objectives[o])])),
+    columns: [
+      { header: 'Variant #' }, { header: 'Label' }, { header: 'Point' }, ...pair.map((o) => ({ header: objectiveHeader(o), numeric: true })),
+      { header: rateHeader(pair), numeric: true }, { header: KNEE_HEADER },
+    ],
+    rows: manifest.variants.flatMap((v) => {
+      const front = variantFront(v.solutions, pair);
+      return v.solutions.map((s) => [v.index, v.label, s.index, ...pair.map((o) => s.objectives[o]), ...frontCells(front, s.index)]);
+    }),
   };
+}
+
+/** The rate from the variant's previous point and the knee mark of one solution. */
+function frontCells(front: Map<number, PointOnFront>, solution: number | undefined): Cell[] {
+  const point = solution === undefined ? undefined : front.get(solution);
+  return [point?.rate, point?.knee ? KNEE_MARK : undefined];
 }
 
 function failuresTable(manifest: Manifest): Table {
@@ -109,6 +131,7 @@ function addTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, ta
       const value = values[i];
       if (column.numeric && typeof value === 'number') row.getCell(i + 1).numFmt = decimalsShown(value) ? '#,##0.00' : '#,##0';
     });
+    assertFiniteRow(name, row);
     row.commit();
   }
   sheet.commit();

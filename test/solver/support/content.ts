@@ -72,20 +72,55 @@ export class ContentBuilder {
       storageChargingEfficiency: 100, storageDischargingEfficiency: 100, hubGuids, energyCarrierGuid: carrier, ...extra,
     });
   }
+  /** An on-site resource of `carrier` at each hub: profile × area kW available every hour. */
+  solar(name: string, hubs: { hub: string; area: number }[], carrier: string, profileId: number): string {
+    return this.add('solar', {
+      name, energyCarrierGuid: carrier, profileId, stages: [], irradianceProfileType: 'GENERATED', metadata: {},
+      hubs: hubs.map(({ hub, area }) => ({ hubGuid: hub, availableSolarCollectorArea: area })),
+    });
+  }
   build(): ScenarioContent {
     return { resources: this.resources, profiles: this.profiles };
   }
 }
 
-/** A heat demand of 10 kW all year at one hub, gas at 0.10 CHF/kWh, electricity at 0.25 CHF/kWh: add technologies to it. */
-export function heatingCase() {
+/** One hub in a one-year stage with gas, electricity and heat carriers and the given hourly heat demand: add imports and technologies to it. */
+export function heatHub(demand: Float64Array) {
   const b = new ContentBuilder();
   b.stage(1);
   const hub = b.hub('Hub');
   const gas = b.carrier('GAS', 'Gas');
   const electricity = b.carrier('ELECTRICITY', 'Electricity');
   const heat = b.carrier('HEAT_1', 'Heat');
-  b.demand({ energyCarrierGuid: heat, hubGuids: [hub], demandProfileId: b.profile('heat', constant(10)) });
+  b.demand({ energyCarrierGuid: heat, hubGuids: [hub], demandProfileId: b.profile('heat', demand) });
+  return { b, hub, gas, electricity, heat };
+}
+
+/** One hub whose electricity demand is `load` kW all year, one stage: add supplies to it. */
+export function electricityHub(load: number) {
+  const b = new ContentBuilder();
+  b.stage(1);
+  const hub = b.hub('Hub');
+  const electricity = b.carrier('ELECTRICITY', 'Electricity');
+  b.demand({ energyCarrierGuid: electricity, hubGuids: [hub], demandProfileId: b.profile('load', constant(load)) });
+  return { b, hub, electricity };
+}
+
+/**
+ * A battery arbitrage case (an LP): 10 kW load, electricity at `price(hour)` (by default 0.10 CHF/kWh
+ * from midnight to noon, 0.30 from noon to midnight), a battery at 30 CHF/kWh for one year.
+ */
+export function arbitrageCase(battery: Partial<StorageDoc> = {}, price = (h: number): number => (h % 24 < 12 ? 0.1 : 0.3)): ContentBuilder {
+  const { b, hub, electricity } = electricityHub(10);
+  const prices = Float64Array.from({ length: HOURS }, (_, h) => price(h));
+  b.impex({ type: 'IMPORT', energyCarrierGuid: electricity, hubGuids: [hub], hourlyEnergyPriceProfileId: b.profile('price', prices) });
+  b.storage('Battery', [hub], electricity, { variableInvestmentCost: 30, lifetime: 1, ...battery });
+  return b;
+}
+
+/** A heat demand of 10 kW all year at one hub, gas at 0.10 CHF/kWh, electricity at 0.25 CHF/kWh: add technologies to it. */
+export function heatingCase() {
+  const { b, hub, gas, electricity, heat } = heatHub(constant(10));
   b.impex({ type: 'IMPORT', energyCarrierGuid: gas, hubGuids: [hub], energyPriceCHFkWh: 0.1, co2IntensityKgCo2kWh: 0.2 });
   b.impex({ type: 'IMPORT', energyCarrierGuid: electricity, hubGuids: [hub], energyPriceCHFkWh: 0.25, co2IntensityKgCo2kWh: 0.1 });
   return { b, hub, gas, electricity, heat };
