@@ -5,8 +5,8 @@
  * current), so a study of ten thousand variants keeps every history small.
  */
 import {
-  ApplicationFailure, CancellationScope, allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle,
-  isCancellation, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo,
+  ApplicationFailure, CancellationScope, allHandlersFinished, condition, getExternalWorkflowHandle,
+  isCancellation, makeContinueAsNewFunc, ParentClosePolicy, proxyActivities, setHandler, startChild, upsertMemo, workflowInfo,
 } from '@temporalio/workflow';
 import type { StudyActivities } from '../activities/index.js';
 import type { StudySetup } from '../activities/setup.js';
@@ -21,6 +21,7 @@ import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
   searchQuery, setBudgetUpdate, unregisterStudySignal,
 } from './messages.js';
+import { CHANGES, changeApplies } from './changes.js';
 import { KEPT_FAILURES, STAGES, type Stage, type StudyProgress, studyProgress } from './progress.js';
 import { variantBatchWorkflow } from './variant-batch.js';
 
@@ -117,6 +118,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
   const variantsNow = () => (state.search ? state.search.issued : total);
   let changed = false;
   let cancelled = false;
+  let finishedSinceMemo = false;
   const batchId = (offset: number) => `${self}/batch-${offset}`;
   const forward = async (signal: typeof pauseSignal | typeof resumeSignal) => {
     for (const offset of state.inFlight) await getExternalWorkflowHandle(batchId(offset)).signal(signal).catch(() => undefined);
@@ -148,6 +150,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     state.failed += report.failed;
     state.failures = [...state.failures, ...report.failures].slice(0, KEPT_FAILURES);
     if (state.search && report.results) recordResults(state.search, report.results);
+    finishedSinceMemo = true;
     changed = true;
   });
   setHandler(searchQuery, () => state.search?.searches ?? null);
@@ -175,13 +178,26 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     });
     state.inFlight.push(offset);
   };
+  /**
+   * The progress the server keeps in the study's memo, so that it can be read with no worker running
+   * (a query needs one). A command of its own: runs from before it replay without it (workflows/changes.ts).
+   */
+  const recordProgress = () => {
+    if (!finishedSinceMemo || !changeApplies(CHANGES.studyProgressMemo)) return;
+    finishedSinceMemo = false;
+    const { variants, byStage, failed } = studyProgress(study.name, variantsNow(), state, cancelled);
+    upsertMemo({ progress: { variants, gathered: byStage.gathered, failed, at: new Date().toISOString() } });
+  };
   /** Waits for a batch to move on; a long history continues as new here, between steps. */
   const settle = async () => {
     changed = false;
     await condition(() => changed);
+    recordProgress();
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
-      await continueAsNew<typeof studyWorkflow>({ ...input, state });
+      // The memo does not pass to the next run by itself.
+      const memo = changeApplies(CHANGES.studyProgressMemo) ? { memo: workflowInfo().memo } : {};
+      await makeContinueAsNewFunc<typeof studyWorkflow>(memo)({ ...input, state });
     }
   };
   /** A search: rounds of probes, each decided from the ones before, until every search has its answer. */

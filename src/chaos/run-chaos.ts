@@ -80,7 +80,7 @@ function schedule(kills: number, restarts: boolean, random: () => number): Event
 }
 
 /** Raises the study's budget by Update, trying again while a restarted Temporal server comes back. */
-async function raiseBudget(handle: WorkflowHandle<typeof studyWorkflow>, budget: { jobs: number; minutes: number }, say: (line: string) => void): Promise<void> {
+export async function raiseBudget(handle: WorkflowHandle<typeof studyWorkflow>, budget: { jobs: number; minutes: number }, say: (line: string) => void): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await handle.executeUpdate(setBudgetUpdate, { args: [budget] });

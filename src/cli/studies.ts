@@ -2,20 +2,15 @@
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { ServiceConfig } from '../client/config.js';
 import type { Study } from '../study/schema.js';
+import { createLogger } from '../common/logger.js';
 import { DEFAULT_TASK_QUEUE, gateIdFor } from '../temporal/study-worker.js';
+import { withTracedStarts } from '../temporal/telemetry.js';
 import { studyWorkflow } from '../../workflows/study.js';
 
 export const studyWorkflowId = (name: string) => `study/${name}`;
 
 /** The task queue studies are started on: the one the workers of this configuration poll. */
 export const taskQueueOf = (env: NodeJS.ProcessEnv = process.env) => env.SWEEP_TASK_QUEUE ?? DEFAULT_TASK_QUEUE;
-
-/** The Temporal namespace the commands use, as the worker does (TEMPORAL_NAMESPACE, default `default`). */
-export const temporalNamespace = (env: NodeJS.ProcessEnv = process.env) => env.TEMPORAL_NAMESPACE ?? 'default';
-
-export function temporalAddress(env: NodeJS.ProcessEnv = process.env): string {
-  return env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
-}
 
 /**
  * Starts a study, or attaches to it when a run of the same study is already going (a second `run`
@@ -27,10 +22,11 @@ export async function startStudy(
   options: { taskQueue?: string; runTag?: string } = {},
 ): Promise<WorkflowHandle<typeof studyWorkflow>> {
   const taskQueue = options.taskQueue ?? taskQueueOf();
-  return temporal.workflow.start(studyWorkflow, {
+  // With OTEL_EXPORTER_OTLP_ENDPOINT set, this start heads the study's trace (src/temporal/telemetry.ts).
+  return withTracedStarts(temporal, createLogger({ level: 'warn' }), (client) => client.workflow.start(studyWorkflow, {
     workflowId: studyWorkflowId(study.name),
     taskQueue,
     args: [{ study, studyFile: file, gateId: gateIdFor(service, taskQueue), runTag: options.runTag }],
     workflowIdConflictPolicy: 'USE_EXISTING',
-  });
+  }));
 }

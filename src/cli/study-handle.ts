@@ -4,8 +4,9 @@
  */
 import { type Client, type WorkflowExecutionDescription, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { connectTemporal } from '../temporal/connection.js';
+import { loadTemporalTarget, TemporalSettingsError } from '../temporal/temporal-profile.js';
 import type { studyWorkflow } from '../../workflows/study.js';
-import { studyWorkflowId, temporalAddress, temporalNamespace } from './studies.js';
+import { studyWorkflowId } from './studies.js';
 
 /** Exit codes of the study commands, beside 0 (done) and 1 (anything unexpected). */
 export const EXIT = { badInput: 2, notFound: 3, unreachable: 4, authentication: 5 } as const;
@@ -40,12 +41,12 @@ export async function withStudy<T>(name: string, act: (found: FoundStudy) => Pro
 }
 
 export async function withTemporal<T>(act: (temporal: Client) => Promise<T>): Promise<T> {
-  const address = temporalAddress();
   let temporal: Client;
   try {
-    temporal = await connectTemporal({ address, namespace: temporalNamespace(), timeoutMs: 10_000 });
+    temporal = await connectTemporal(loadTemporalTarget(), { timeoutMs: 10_000 });
   } catch (error) {
-    throw new CommandError(`${(error as Error).message}`, EXIT.unreachable);
+    // Settings that cannot be read are bad input; a server that does not answer or refuses us is unreachable.
+    throw new CommandError(`${(error as Error).message}`, error instanceof TemporalSettingsError ? EXIT.badInput : EXIT.unreachable);
   }
   try {
     return await act(temporal);

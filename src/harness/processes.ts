@@ -72,12 +72,31 @@ export async function startServiceProcess(options: {
   return { ...managed, url };
 }
 
+/** How a worker process reaches Temporal: a plain address (a dev server), or a profile of a `temporal.toml` file (mTLS, API key). */
+export type WorkerTemporal = { address: string } | { profile: { file: string; name: string } };
+
+// Connection settings of this process's own environment must not leak into a worker meant for another server:
+// TEMPORAL_ADDRESS would override the profile's address. Set empty, which sweep reads as unset.
+const TEMPORAL_VARIABLES = [
+  'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_API_KEY', 'TEMPORAL_PROFILE', 'TEMPORAL_CONFIG_FILE', 'TEMPORAL_TLS',
+  'TEMPORAL_TLS_CLIENT_CERT_PATH', 'TEMPORAL_TLS_CLIENT_KEY_PATH', 'TEMPORAL_TLS_SERVER_CA_CERT_PATH', 'TEMPORAL_TLS_SERVER_NAME',
+  'TEMPORAL_TLS_CLIENT_CERT_DATA', 'TEMPORAL_TLS_CLIENT_KEY_DATA', 'TEMPORAL_TLS_SERVER_CA_CERT_DATA', 'TEMPORAL_TLS_DISABLE_HOST_VERIFICATION',
+];
+
+/** The environment that points a sweep process at `temporal`, and nowhere else. */
+export function temporalEnv(temporal: WorkerTemporal): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = Object.fromEntries(TEMPORAL_VARIABLES.map((name) => [name, '']));
+  if ('address' in temporal) env.TEMPORAL_ADDRESS = temporal.address;
+  else Object.assign(env, { TEMPORAL_CONFIG_FILE: temporal.profile.file, TEMPORAL_PROFILE: temporal.profile.name });
+  return env;
+}
+
 /** A study worker (`sweep worker`), logged in with credentials from its environment. */
 export function startWorkerProcess(options: {
-  temporalAddress: string; taskQueue: string; serviceUrl: string; email: string; password: string; logFile: string;
+  temporal: WorkerTemporal; taskQueue: string; serviceUrl: string; email: string; password: string; logFile: string;
 }): Managed {
   return manage(spawnSweep(['worker'], {
-    TEMPORAL_ADDRESS: options.temporalAddress, SWEEP_TASK_QUEUE: options.taskQueue, SWEEP_LOG_LEVEL: 'warn',
+    ...temporalEnv(options.temporal), SWEEP_TASK_QUEUE: options.taskQueue, SWEEP_LOG_LEVEL: 'warn',
     SWEEP_SERVICE_URL: options.serviceUrl, SWEEP_SERVICE_EMAIL: options.email, SWEEP_SERVICE_PASSWORD: options.password,
   }, options.logFile, false));
 }

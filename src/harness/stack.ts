@@ -1,8 +1,9 @@
 /**
- * A whole local stack for measuring runs (chaos, benchmark): its own Temporal dev server, the
- * local service and a study worker as separate processes (so each can be killed, and the worker's
- * memory measured), an account with a fresh password, the demo district as base scenario, and a
- * study started and waited for. Everything lives under one directory; logs go to `<dir>/logs`.
+ * A whole local stack for measuring runs (chaos, benchmark, the production tests): its own Temporal
+ * dev server (or a Temporal server given to it), the local service and study workers as separate
+ * processes (so each can be killed, and a worker's memory measured), an account with a fresh password,
+ * the demo district as base scenario, and a study started and waited for. Everything lives under one
+ * directory; logs go to `<dir>/logs`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,9 +18,23 @@ import type { FaultSettingsInput } from '../service/faults/settings.js';
 import { parseStudy } from '../study/load.js';
 import type { Study } from '../study/schema.js';
 import { connectTemporal } from '../temporal/connection.js';
-import { type DevServer, startDevServer } from '../temporal/dev-server.js';
+import { startDevServer } from '../temporal/dev-server.js';
+import type { ProductionServer, ProfileRef } from '../temporal/production-server.js';
+import { plainTarget, type TemporalTarget } from '../temporal/temporal-profile.js';
 import type { studyWorkflow } from '../../workflows/study.js';
-import { type Managed, startServiceProcess, startWorkerProcess } from './processes.js';
+import { type Managed, startServiceProcess, startWorkerProcess, type WorkerTemporal } from './processes.js';
+
+/** The Temporal server a stack runs on: how this process and the worker processes reach it, and how to crash and restart it. */
+export interface StackTemporal {
+  readonly address: string;
+  /** How clients in this process connect. */
+  readonly target: TemporalTarget;
+  /** How a `sweep worker` process connects. */
+  readonly workers: WorkerTemporal;
+  /** Kills the server (SIGKILL) and starts it again on the same state and port; resolves once it answers. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
 
 export interface StackOptions {
   dir: string;
@@ -28,6 +43,10 @@ export interface StackOptions {
   /** Solver jobs at once; with `instantSolveMs`, the benchmark optimiser instead of HiGHS. */
   solverThreads?: number;
   instantSolveMs?: number;
+  /** The Temporal server; default a dev server of the stack's own. A given server is not stopped by `close()`. */
+  temporal?: StackTemporal;
+  /** Worker processes (default 1). */
+  workers?: number;
 }
 
 export interface LocalStack {
@@ -35,13 +54,16 @@ export interface LocalStack {
   readonly account: { email: string; password: string };
   readonly client: PlanningClient;
   temporalClient: Client;
-  temporal: DevServer;
+  temporal: StackTemporal;
   service: Managed & { url: string };
-  worker: Managed;
+  /** The first worker process. */
+  readonly worker: Managed;
+  workers: Managed[];
   setFaults(settings: FaultSettingsInput): Promise<void>;
   /** GET (or POST) an admin route of the service, with the admin token only this stack knows. */
   admin<T>(path: string, method?: 'GET' | 'POST'): Promise<T>;
-  killWorker(): Promise<void>;
+  /** Kills worker `index` (default 0) with SIGKILL and starts a new one in its place. */
+  killWorker(index?: number): Promise<void>;
   restartTemporal(): Promise<void>;
   restartService(): Promise<void>;
   /** Writes the study file, parses it and starts the study; answers both. */
@@ -58,9 +80,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   // The service's admin routes (faults, counters) exist for this run alone, behind a token of its own.
   const adminToken = randomBytes(24).toString('base64url');
   const adminHeaders = { authorization: `Bearer ${adminToken}` };
-  const temporalDir = join(dir, 'temporal');
-  const temporal = await startDevServer({ dataDir: temporalDir, headless: true });
-  const temporalPort = Number(temporal.address.split(':').pop());
+  const temporal = options.temporal ?? (await ownDevServer(join(dir, 'temporal')));
   const serviceOptions = {
     dataDir: join(dir, 'service'), users: `${account.email}:${account.password}`, faults: options.faults ?? {},
     solverThreads: options.solverThreads, instantSolveMs: options.instantSolveMs, logFile: join(dir, 'logs', 'service.log'), adminToken,
@@ -68,7 +88,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const service = await startServiceProcess({ ...serviceOptions, port: 0 });
   const servicePort = Number(new URL(service.url).port);
   const startWorker = () => startWorkerProcess({
-    temporalAddress: stack.temporal.address, taskQueue: TASK_QUEUE, serviceUrl: stack.service.url, email: account.email,
+    temporal: temporal.workers, taskQueue: TASK_QUEUE, serviceUrl: stack.service.url, email: account.email,
     password: account.password, logFile: join(dir, 'logs', 'worker.log'),
   });
   const put = async (path: string, body: unknown) => {
@@ -80,24 +100,23 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
 
   const stack: LocalStack = {
     dir, account, temporal, service,
-    worker: undefined as never,
+    workers: [],
+    get worker() {
+      return stack.workers[0];
+    },
     client: new PlanningClient({ baseUrl: service.url, credentials: account, maxRetries: 6 }),
-    temporalClient: await connectTemporal({ address: temporal.address }),
+    temporalClient: await connectTemporal(temporal.target),
     setFaults: (settings) => put('/admin/faults', settings),
     async admin<T>(path: string, method: 'GET' | 'POST' = 'GET') {
       const answer = await fetch(`${stack.service.url}/admin${path}`, { method, headers: adminHeaders });
       if (!answer.ok) throw new Error(`${method} /admin${path}: ${answer.status} ${await answer.text()}`);
       return (await answer.json()) as T;
     },
-    async killWorker() {
-      await stack.worker.kill('SIGKILL');
-      stack.worker = startWorker();
+    async killWorker(index = 0) {
+      await stack.workers[index].kill('SIGKILL');
+      stack.workers[index] = startWorker();
     },
-    async restartTemporal() {
-      process.kill(stack.temporal.pid, 'SIGKILL');
-      await stack.temporal.exited;
-      stack.temporal = await startDevServer({ dataDir: temporalDir, headless: true, port: temporalPort });
-    },
+    restartTemporal: () => temporal.restart(),
     async restartService() {
       await stack.service.kill('SIGKILL');
       stack.service = await startServiceProcess({ ...serviceOptions, port: servicePort });
@@ -112,9 +131,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     async close() {
       await stack.client.close();
       await stack.temporalClient.connection.close().catch(() => undefined);
-      await stack.worker?.kill('SIGTERM');
+      await Promise.all(stack.workers.map((worker) => worker.kill('SIGTERM')));
       await stack.service.kill('SIGTERM');
-      await stack.temporal.stop();
+      if (!options.temporal) await temporal.stop();
     },
   };
   try {
@@ -122,8 +141,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await stack.setFaults({ rate: 0, latency: { distribution: 'none' } });
     await ensureDemoBase(stack.client);
     if (options.faults) await stack.setFaults(options.faults);
-    stack.worker = startWorker();
-    await workerPolling(stack.temporalClient, TASK_QUEUE);
+    for (let i = 0; i < (options.workers ?? 1); i++) stack.workers.push(startWorker());
+    await workerPolling(stack.temporalClient, TASK_QUEUE, stack.workers.length);
   } catch (error) {
     await stack.close();
     throw error;
@@ -131,18 +150,50 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   return stack;
 }
 
+/** A dev server of the stack's own, in `dataDir`; a restart is a crash (SIGKILL) and a start on the same database and port. */
+async function ownDevServer(dataDir: string): Promise<StackTemporal> {
+  let server = await startDevServer({ dataDir, headless: true });
+  const port = Number(server.address.split(':').pop());
+  return {
+    address: server.address,
+    target: plainTarget(server.address),
+    workers: { address: server.address },
+    async restart() {
+      process.kill(server.pid, 'SIGKILL');
+      await server.exited;
+      server = await startDevServer({ dataDir, headless: true, port });
+    },
+    stop: () => server.stop(),
+  };
+}
+
 /**
- * Resolves once a worker polls the task queue for workflow tasks: a worker process bundles its
+ * A production Temporal server (../temporal/production-server.ts) as a stack's Temporal: worker processes
+ * connect through `profile`, this process through the server's own profile with `apiKey` (when it has an authorizer).
+ */
+export function onProductionServer(server: ProductionServer, profile: ProfileRef, apiKey?: string): StackTemporal {
+  return {
+    address: server.address,
+    target: server.target({ apiKey }),
+    workers: { profile },
+    restart: () => server.restart(),
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * Resolves once `count` workers poll the task queue for workflow tasks: a worker process bundles its
  * workflows first (seconds), and a run measures studies, not that.
  */
-async function workerPolling(client: Client, taskQueue: string, timeoutMs = 120_000): Promise<void> {
+async function workerPolling(client: Client, taskQueue: string, count: number, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { pollers } = await client.workflowService.describeTaskQueue({
       namespace: client.options.namespace, taskQueue: { name: taskQueue }, taskQueueType: proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
     });
-    if (pollers?.length) return;
-    if (Date.now() > deadline) throw new Error(`no worker polled task queue ${taskQueue} within ${timeoutMs / 1000} s`);
+    // Pollers are told apart by identity (pid@host); one that has just been killed stays listed a while.
+    if ((pollers?.length ?? 0) >= count) return;
+    if (Date.now() > deadline) throw new Error(`${pollers?.length ?? 0} of ${count} workers polled task queue ${taskQueue} within ${timeoutMs / 1000} s`);
     await sleep(200);
   }
 }

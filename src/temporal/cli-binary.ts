@@ -62,7 +62,7 @@ export async function ensureTemporalCli(options: CliLookupOptions = {}): Promise
   await buildOnce(
     `${dirname(target)}.lock`,
     () => answersVersion(target),
-    () => (go ? goInstall(go, dirname(target), env, stderr) : downloadWithSdk(dirname(target), stderr)),
+    () => (go ? installCli(go, dirname(target), env, stderr) : downloadWithSdk(dirname(target), stderr)),
     { onWait: (lockPath) => stderr.write(`sweep: waiting for another process installing the Temporal CLI (lock ${lockPath})\n`) },
   );
   return target;
@@ -71,26 +71,36 @@ export async function ensureTemporalCli(options: CliLookupOptions = {}): Promise
 // ---------------------------------------------------------------------------------------------------------------
 // Building with Go (the normal way here: Go and its module proxy are reachable, GitHub releases are not).
 
-async function goInstall(go: string, gobin: string, env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream): Promise<void> {
+function installCli(go: string, gobin: string, env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream): Promise<void> {
   stderr.write(`sweep: building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${gobin}; this takes several minutes, once per machine\n`);
-  const first = await runGo(go, { ...env, GOBIN: gobin }, stderr);
+  return goInstall(go, gobin, [GO_LDFLAGS, `${GO_PACKAGE}@${TEMPORAL_CLI_VERSION}`], 'the Temporal CLI', env, stderr);
+}
+
+/**
+ * Runs `go install <installArgs>` with GOBIN=`gobin`, streaming go's output to `stderr`; on failure tries once more
+ * with GOFLAGS=-mod=mod GOTOOLCHAIN=local, and then throws with both outputs, naming `what` could not be built.
+ */
+export async function goInstall(
+  go: string, gobin: string, installArgs: string[], what: string, env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream,
+): Promise<void> {
+  const first = await runGo(go, installArgs, { ...env, GOBIN: gobin }, stderr);
   if (first.code === 0) return;
   // A go.work or vendor directory in the caller's tree, or a toolchain switch that needs the network, can break
   // the first attempt; these two settings rule both out.
   stderr.write('sweep: go install failed; retrying with GOFLAGS=-mod=mod GOTOOLCHAIN=local\n');
-  const second = await runGo(go, { ...env, GOBIN: gobin, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' }, stderr);
+  const second = await runGo(go, installArgs, { ...env, GOBIN: gobin, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' }, stderr);
   if (second.code === 0) return;
   throw new Error(
-    `could not build the Temporal CLI: go install ${GO_PACKAGE}@${TEMPORAL_CLI_VERSION} failed twice.\n` +
+    `could not build ${what}: go install ${installArgs.filter((arg) => !arg.startsWith('-')).join(' ')} failed twice.\n` +
       `first attempt (exit ${first.code}):\n${first.output}\n` +
       `second attempt, GOFLAGS=-mod=mod GOTOOLCHAIN=local (exit ${second.code}):\n${second.output}`,
   );
 }
 
 /** Runs `go install`, streaming its output to `stderr` and keeping it for the error message. */
-function runGo(go: string, env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream): Promise<{ code: number | null; output: string }> {
+function runGo(go: string, installArgs: string[], env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(go, ['install', GO_LDFLAGS, `${GO_PACKAGE}@${TEMPORAL_CLI_VERSION}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(go, ['install', ...installArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -201,7 +211,8 @@ function isAlive(pid: number): boolean {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function isExecutable(path: string): Promise<boolean> {
+/** Whether `path` is an executable regular file. */
+export async function isExecutable(path: string): Promise<boolean> {
   try {
     const info = await stat(path);
     await access(path, constants.X_OK);
@@ -219,7 +230,8 @@ export async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<
   return undefined;
 }
 
-function answersVersion(path: string): Promise<boolean> {
+/** Whether `path --version` runs and exits 0 (a truncated or foreign binary does not). */
+export function answersVersion(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     execFile(path, ['--version'], { timeout: 10_000 }, (error) => resolve(error === null));
   });

@@ -6,6 +6,9 @@ import { quietTemporalRuntime } from './runtime.js';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { setTimeout as delay } from 'node:timers/promises';
+import { credentialRefusal } from './connection-refusal.js';
+import { tlsHandshakeError } from './tls-probe.js';
+import { plainTarget, type TemporalTarget } from './temporal-profile.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 // Short per-attempt bound: a fresh channel notices a server that has just come up sooner than gRPC's own
@@ -16,25 +19,40 @@ const PAUSE_MS = 250;
 // deadline has been seen not to fire, and a waiting caller must not hang with it.
 const ATTEMPT_GRACE_MS = 1_000;
 
-/** Answers a Client for `namespace` at `address`, retrying while the server does not answer yet (up to `timeoutMs`, default 60 s). */
-export async function connectTemporal(options: { address: string; namespace?: string; timeoutMs?: number }): Promise<Client> {
-  const connection = await connectWithRetry(options.address, { timeoutMs: options.timeoutMs });
-  return new Client({ connection, namespace: options.namespace ?? 'default' });
+/** Answers a Client for the target's namespace, retrying while the server does not answer yet (up to `timeoutMs`, default 60 s). */
+export async function connectTemporal(target: TemporalTarget | string, options: { timeoutMs?: number } = {}): Promise<Client> {
+  const resolved = asTarget(target);
+  const connection = await connectWithRetry(resolved, { timeoutMs: options.timeoutMs });
+  return new Client({ connection, namespace: resolved.namespace });
 }
 
-/** Answers a NativeConnection (for `Worker.create`) to `address`, retrying while the server does not answer yet. */
-export function connectWorkerConnection(address: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<NativeConnection> {
+/** Answers a NativeConnection (for `Worker.create`) to the target, retrying while the server does not answer yet. */
+export function connectWorkerConnection(target: TemporalTarget | string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<NativeConnection> {
+  const { address, connection } = asTarget(target);
   // The first native connection installs the SDK runtime: quiet it before that happens.
   quietTemporalRuntime();
-  return retry(address, timeoutMs, undefined, () => NativeConnection.connect({ address }));
+  return retry(address, timeoutMs, undefined, undefined, async () => {
+    const native = await NativeConnection.connect({ address, ...connection });
+    try {
+      // connect() checks the channel, not the credentials: ask the server once so that a refused key fails here.
+      await native.workflowService.getSystemInfo({});
+      return native;
+    } catch (error) {
+      await native.close();
+      throw error;
+    }
+  });
 }
 
-/** Answers a client Connection to `address` once the server answers getSystemInfo, retrying until `timeoutMs` or `signal`. */
-export function connectWithRetry(address: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Connection> {
-  return retry(address, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal, async (remainingMs) => {
+/** Answers a client Connection to the target once the server answers getSystemInfo, retrying until `timeoutMs` or `signal`. */
+export function connectWithRetry(target: TemporalTarget | string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Connection> {
+  const { address, connection: secured } = asTarget(target);
+  // grpc-js says a refused handshake is a connection that timed out: ask Node's TLS what it was.
+  const diagnose = () => tlsHandshakeError(address, secured.tls);
+  return retry(address, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal, diagnose, async (remainingMs) => {
     // Connection.connect is lazy() + ensureConnected() (which calls workflowService.getSystemInfo); spelled out
     // so that a failed attempt's channel can be closed instead of leaking.
-    const connection = Connection.lazy({ address, connectTimeout: Math.min(ATTEMPT_MS, remainingMs) });
+    const connection = Connection.lazy({ address, ...secured, connectTimeout: Math.min(ATTEMPT_MS, remainingMs) });
     try {
       await connection.ensureConnected();
       return connection;
@@ -45,10 +63,13 @@ export function connectWithRetry(address: string, options: { timeoutMs?: number;
   });
 }
 
+const asTarget = (target: TemporalTarget | string) => (typeof target === 'string' ? plainTarget(target) : target);
+
 async function retry<T extends { close(): Promise<void> }>(
   address: string,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  diagnose: (() => Promise<Error | undefined>) | undefined,
   attempt: (remainingMs: number) => Promise<T>,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -59,6 +80,9 @@ async function retry<T extends { close(): Promise<void> }>(
       return await bounded(attempt(remainingMs), Math.min(ATTEMPT_MS, remainingMs) + ATTEMPT_GRACE_MS, signal);
     } catch (error) {
       signal?.throwIfAborted();
+      // A server that answers but refuses the credentials will refuse them again: say which, at once.
+      const refusal = credentialRefusal(error, address) ?? credentialRefusal(await diagnose?.(), address);
+      if (refusal) throw refusal;
       if (Date.now() + PAUSE_MS >= deadline) {
         throw new Error(
           `no Temporal server answered at ${address} within ${Math.round(timeoutMs / 1000)} s ` +

@@ -3,6 +3,7 @@
  * the logger's level, the SDK's own (worker, core) at warnings and errors only, since its default
  * prints every worker state change and the whole webpack report, which buries the study's progress.
  */
+import { IllegalStateError } from '@temporalio/common';
 import { DefaultLogger, type LogEntry, type LogLevel, Runtime } from '@temporalio/worker';
 import pino from 'pino';
 import { createLogger } from '../common/logger.js';
@@ -60,21 +61,33 @@ export function temporalLogSink(log: pino.Logger): (entry: LogEntry) => void {
 
 let installed = false;
 
+export interface RuntimeTelemetry {
+  /** Where the SDK serves its metrics for Prometheus (`host:port`, path /metrics); none when absent. */
+  metricsBindAddress?: string;
+}
+
 /**
  * Installs the runtime with its logs going to `log` (once per process, before the first Worker or
- * NativeConnection, which would install a default one); false when a runtime was installed already.
+ * NativeConnection, which would install a default one), and its metrics served for Prometheus when
+ * asked; false when a runtime was installed already.
  */
-export function installTemporalRuntime(log: pino.Logger): boolean {
+export function installTemporalRuntime(log: pino.Logger, telemetry: RuntimeTelemetry = {}): boolean {
   if (installed) return false;
   installed = true;
   try {
     // Core (Rust) logs are not forwarded: forwarding polls them on a timer that keeps the process
     // alive after its work is done (`sweep bundle-workflows` never exited); core warns rarely.
-    Runtime.install({ logger: new DefaultLogger(sdkLevel(log), temporalLogSink(log)) });
+    Runtime.install({
+      logger: new DefaultLogger(sdkLevel(log), temporalLogSink(log)),
+      ...(telemetry.metricsBindAddress && { telemetryOptions: { metrics: { prometheus: { bindAddress: telemetry.metricsBindAddress } } } }),
+    });
     return true;
-  } catch {
+  } catch (error) {
     // Installed already (by a test harness): keep that one.
-    return false;
+    if (error instanceof IllegalStateError) return false;
+    // Not installed: this runtime's own settings failed (a metrics address taken, say).
+    installed = false;
+    throw error;
   }
 }
 

@@ -12,6 +12,8 @@ import { clientOptions } from '../client/config.js';
 import { PlanningClient } from '../client/index.js';
 import { contextualLogger } from '../common/log-context.js';
 import { connectTemporal } from './connection.js';
+import type { WorkerTracing } from './telemetry.js';
+import { plainTarget, type TemporalTarget } from './temporal-profile.js';
 import { workflowBundle } from './workflow-bundle.js';
 
 export const DEFAULT_TASK_QUEUE = 'sweep-studies';
@@ -29,11 +31,13 @@ export function gateIdFor(config: Pick<ServiceConfig, 'baseUrl' | 'credentials'>
 
 export interface StudyWorkerOptions {
   connection: NativeConnection;
-  address: string;
-  namespace?: string;
+  /** The server the connection reaches; activities that start workflows (the budget gate) connect there too. */
+  target: TemporalTarget | string;
   taskQueue?: string;
   service: ServiceConfig;
   log: pino.Logger;
+  /** Spans for workflows and activities (src/temporal/telemetry.ts); none when absent. */
+  tracing?: WorkerTracing;
   /** Overrides for tests (concurrency, cache sizes). */
   worker?: Partial<WorkerOptions>;
 }
@@ -46,24 +50,31 @@ export async function createStudyWorker(options: StudyWorkerOptions): Promise<{ 
   const service = new PlanningClient(clientOptions(options.service, { logger: log, maxRetries: 2 }));
   let temporal: ReturnType<typeof connectTemporal> | undefined;
   const taskQueue = options.taskQueue ?? DEFAULT_TASK_QUEUE;
+  const target = typeof options.target === 'string' ? plainTarget(options.target) : options.target;
   const worker = await Worker.create({
     connection: options.connection,
-    namespace: options.namespace ?? 'default',
+    namespace: target.namespace,
     taskQueue,
     // A test's own bundle, when it brings one, spares building the studies' bundle for nothing.
-    workflowBundle: options.worker?.workflowBundle ?? (await workflowBundle()),
+    // A traced worker runs the bundle with the OpenTelemetry workflow interceptors.
+    workflowBundle: options.worker?.workflowBundle ?? (await workflowBundle(undefined, { tracing: options.tracing !== undefined })),
     activities: createActivities({
       service, taskQueue, log,
-      temporal: () => (temporal ??= connectTemporal({ address: options.address, namespace: options.namespace })),
+      temporal: () => (temporal ??= connectTemporal(target)),
     }),
     // Studies hold small state; a bounded cache keeps the worker's memory bounded (sdk-typescript#2227).
     maxCachedWorkflows: 200,
     maxConcurrentActivityTaskExecutions: 20,
     shutdownGraceTime: '10 seconds',
     ...options.worker,
+    sinks: { ...options.worker?.sinks, ...options.tracing?.sinks },
     interceptors: {
       ...options.worker?.interceptors,
-      activity: [activityLogging(options.log), ...(options.worker?.interceptors?.activity ?? [])],
+      activity: [
+        ...(options.tracing?.activityInterceptors ?? []),
+        activityLogging(options.log),
+        ...(options.worker?.interceptors?.activity ?? []),
+      ],
     },
   });
   return {

@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -20,6 +21,17 @@ const WORKFLOWS = join(ROOT, 'workflows', 'index.ts');
 /** What a bundle is built from: workflow code imports from these trees, and the lock file fixes the SDK. */
 const SOURCE_DIRS = ['workflows', 'src'];
 const LOCK_FILE = 'package-lock.json';
+/**
+ * The OpenTelemetry workflow interceptors, in the bundle of workers that trace (src/temporal/telemetry.ts)
+ * and in no other (a bundle is fixed when built): a worker that does not trace runs none of their code.
+ * Both bundles issue the same commands, so a study may move between traced and untraced workers.
+ */
+const TRACING_INTERCEPTORS = createRequire(import.meta.url).resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
+
+export interface BundleOptions {
+  /** With the OpenTelemetry workflow interceptors (spans for workflow runs and the activities they schedule). */
+  tracing?: boolean;
+}
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -39,10 +51,11 @@ async function sourceDigest(): Promise<string> {
 }
 
 /** Builds the bundle in this process and writes it to `path` (atomically: a crash leaves no half file). */
-export async function buildWorkflowBundle(path: string): Promise<void> {
+export async function buildWorkflowBundle(path: string, options: BundleOptions = {}): Promise<void> {
   const { code } = await bundleWorkflowCode({
     logger: new DefaultLogger('WARN'),
     workflowsPath: WORKFLOWS,
+    workflowInterceptorModules: options.tracing ? [TRACING_INTERCEPTORS] : [],
     // The sources import `./x.js` for `./x.ts` (ESM style); webpack must be told.
     webpackConfigHook: (config) => {
       config.resolve = { ...config.resolve, extensionAlias: { '.js': ['.ts', '.js'] } };
@@ -65,15 +78,19 @@ async function pruneOldBundles(dir: string, current: string): Promise<void> {
   await Promise.all(old.map(({ f }) => rm(f, { force: true })));
 }
 
-let built: Promise<{ codePath: string }> | undefined;
+const built = new Map<boolean, Promise<{ codePath: string }>>();
 
 /** The path of the workflow bundle of these sources, built in a child process if it is not on disk yet. */
-export function workflowBundle(env: NodeJS.ProcessEnv = process.env): Promise<{ codePath: string }> {
-  built ??= (async () => {
-    const path = join(sweepCacheDir(env), 'workflow-bundles', `${await sourceDigest()}.js`);
+export function workflowBundle(env: NodeJS.ProcessEnv = process.env, options: BundleOptions = {}): Promise<{ codePath: string }> {
+  const tracing = options.tracing ?? false;
+  const cached = built.get(tracing);
+  if (cached) return cached;
+  const building = (async () => {
+    const path = join(sweepCacheDir(env), 'workflow-bundles', `${await sourceDigest()}${tracing ? '-traced' : ''}.js`);
     if (!existsSync(path)) {
       // Through `sweep`, which loads TypeScript; concurrent builders each rename a whole file into place.
-      await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'sweep.js'), 'bundle-workflows', path], { env, maxBuffer: 16 * 1024 * 1024 })
+      const args = [join(ROOT, 'bin', 'sweep.js'), 'bundle-workflows', path, ...(tracing ? ['--tracing'] : [])];
+      await promisify(execFile)(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 })
         .catch((error: Error & { stderr?: string }) => {
           throw new Error(`building the workflow bundle failed: ${error.stderr?.trim() || error.message}`);
         });
@@ -82,6 +99,7 @@ export function workflowBundle(env: NodeJS.ProcessEnv = process.env): Promise<{ 
     }
     return { codePath: path };
   })();
-  built.catch(() => (built = undefined));
-  return built;
+  built.set(tracing, building);
+  building.catch(() => built.delete(tracing));
+  return building;
 }

@@ -34,6 +34,11 @@ describe('the benchmark', () => {
     expect(report.largestHistory.events).toBeLessThan(10_000);
     expect(report.largestHistory.bytes).toBeGreaterThan(0);
     expect(report.workerPeakRssMb).toBeGreaterThan(50);
+    // The one worker did the study's work; the dev server is not measured (only the production server is).
+    expect(report.cpuSeconds.workers).toHaveLength(1);
+    expect(report.cpuSeconds.workers[0]).toBeGreaterThan(0);
+    expect(report.cpuSeconds.service).toBeGreaterThan(0);
+    expect(report.cpuSeconds.temporal).toBeUndefined();
 
     // The loop did the same work, one variant at a time, with more calls (it polls each one).
     expect(report.baseline!.serviceCallsPerVariant).toBeGreaterThan(calls.total);

@@ -85,7 +85,7 @@ describe('sweep dev', () => {
     const taskQueue = `unused-${randomUUID()}`;
 
     const first = await startDev(dataDir);
-    let temporal = await connectTemporal({ address: first.address });
+    let temporal = await connectTemporal(first.address);
     await temporal.schedule.create({
       scheduleId,
       // Paused as well as far off: nothing it could start would disturb the test, and the pause note is state to keep.
@@ -105,7 +105,7 @@ describe('sweep dev', () => {
     await expect(Connection.connect({ address: first.address, connectTimeout: 2_000 })).rejects.toThrow();
 
     const second = await startDev(dataDir);
-    temporal = await connectTemporal({ address: second.address });
+    temporal = await connectTemporal(second.address);
     try {
       const schedule = await temporal.schedule.getHandle(scheduleId).describe();
       expect(schedule.memo).toEqual({ owner: 'dev-test', purpose: 'persistence' });

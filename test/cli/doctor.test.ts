@@ -76,7 +76,7 @@ describe.concurrent('sweep doctor', { timeout: 120_000 }, () => {
     const run = await doctor(fromEnv(both.url));
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(line(run, 'configuration')).toBe(`ok   configuration from environment (SWEEP_SERVICE_*): ${both.url}, paths spec, as ${ALICE.email}`);
-    expect(line(run, 'temporal')).toBe(`ok   temporal      ${inject('temporalAddress')}, namespace default`);
+    expect(line(run, 'temporal')).toBe(`ok   temporal      ${inject('temporalAddress')}, namespace default; no profile file, auth none`);
     expect(line(run, 'service')).toMatch(/^ok   service +http:\/\/127\.0\.0\.1:\d+ answers on the spec paths \(\/solver-api\/ext\/solver\/jobs\/usage → 401 before login\)$/);
     expect(line(run, 'login')).toBe(`ok   login         logged in as ${ALICE.email}`);
     expect(line(run, 'usage')).toMatch(/^ok   usage +this week 0 jobs, 0 solver minutes \(yours: 0 jobs, 0 minutes\); in all 0 jobs, 0 minutes$/);

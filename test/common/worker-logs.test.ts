@@ -33,7 +33,7 @@ beforeAll(async () => {
   installed = installTemporalRuntime(log);
   service = await startTestService();
   connection = await connectWorkerConnection(inject('temporalAddress'));
-  temporal = await connectTemporal({ address: inject('temporalAddress') });
+  temporal = await connectTemporal(inject('temporalAddress'));
 });
 afterAll(async () => {
   await temporal?.connection.close();
@@ -47,7 +47,7 @@ describe('the study worker log', () => {
     const taskQueue = `logs-${randomUUID()}`;
     const workflowBundle = await bundleWorkflowCode({ workflowsPath: join(import.meta.dirname, 'fixtures', 'log-workflow.ts'), logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
     const { worker, close } = await createStudyWorker({
-      connection, address: inject('temporalAddress'), taskQueue, log,
+      connection, target: inject('temporalAddress'), taskQueue, log,
       service: { baseUrl: service.url, credentials: ALICE, paths: 'spec', source: 'test' },
       worker: { workflowBundle },
     });

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { type ComposeCli, ensureComposeCli } from '../../src/harness/compose-cli.js';
+import { TEMPORAL_SERVER_VERSION } from '../../src/temporal/server-binary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -191,6 +192,10 @@ describe('the production stack (docker-compose.yml)', () => {
       if (service.build) continue;
       expect(service.image, name).toMatch(/^[\w./-]+:(?!latest$)[\w][\w.-]*$/);
     }
+    // The Temporal release the production tests run (test/production/, built with go install) is the one the stack runs.
+    const release = TEMPORAL_SERVER_VERSION.slice(1);
+    expect(services.temporal.image).toBe(`temporalio/server:${release}`);
+    for (const name of ['temporal-schema', 'temporal-namespace']) expect(services[name].image, name).toBe(`temporalio/admin-tools:${release}`);
   });
 
   it('takes every secret from the environment: other settings resolve to other values', async () => {

@@ -41,7 +41,7 @@ export async function startStudyEnv(options: Parameters<typeof startTestService>
   const address = inject('temporalAddress');
   const service = await startTestService(options);
   const serviceConfig: ServiceConfig = { baseUrl: service.url, credentials: ALICE, paths: 'spec', source: 'test' };
-  const temporal = await connectTemporal({ address });
+  const temporal = await connectTemporal(address);
   const taskQueue = `studies-${randomUUID()}`;
   const dir = tempDir('sweep-study-');
   const workers: { stop(): Promise<void> }[] = [];
@@ -52,7 +52,7 @@ export async function startStudyEnv(options: Parameters<typeof startTestService>
       const connection = await connectWorkerConnection(address);
       connections.push(connection);
       const { worker, close } = await createStudyWorker({
-        connection, address, taskQueue, service: serviceConfig, log: options.log ?? pino({ level: 'warn' }, pino.destination(2)),
+        connection, target: address, taskQueue, service: serviceConfig, log: options.log ?? pino({ level: 'warn' }, pino.destination(2)),
       });
       const running = worker.run();
       const handle = {

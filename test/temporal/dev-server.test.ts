@@ -149,7 +149,7 @@ describe('the dev server', () => {
     let server = await startDevServer({ dataDir, headless: true });
     let stopped = false;
     try {
-      const client = await connectTemporal({ address: server.address });
+      const client = await connectTemporal(server.address);
       const info = await client.connection.workflowService.getSystemInfo({});
       expect(info.serverVersion).toMatch(/^1\.29\./);
       const workflowId = `persisted-${Date.now()}`;
@@ -163,7 +163,7 @@ describe('the dev server', () => {
 
       server = await startDevServer({ dataDir, headless: true });
       stopped = false;
-      const again = await connectTemporal({ address: server.address });
+      const again = await connectTemporal(server.address);
       const description = await again.workflow.getHandle(workflowId).describe();
       await again.connection.close();
       expect({ runId: description.runId, type: description.type, status: description.status.name }).toEqual({
@@ -232,7 +232,7 @@ describe('ensureTemporalServer', () => {
 describe("the test run's shared server", () => {
   it('is reachable at inject("temporalAddress") by clients and workers', async () => {
     const address = inject('temporalAddress');
-    const client = await connectTemporal({ address, timeoutMs: 5_000 });
+    const client = await connectTemporal(address, { timeoutMs: 5_000 });
     const info = await client.connection.workflowService.getSystemInfo({});
     await client.connection.close();
     expect(info.serverVersion).toMatch(/^1\.29\./);
@@ -241,7 +241,7 @@ describe("the test run's shared server", () => {
   });
 
   it('is waited for with a bounded retry whose error names the address', async () => {
-    await expect(connectTemporal({ address: '127.0.0.1:1', timeoutMs: 1_000 })).rejects.toThrow(
+    await expect(connectTemporal('127.0.0.1:1', { timeoutMs: 1_000 })).rejects.toThrow(
       /no Temporal server answered at 127\.0\.0\.1:1 within 1 s/,
     );
   });

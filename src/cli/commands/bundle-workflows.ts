@@ -7,8 +7,9 @@ export function bundleWorkflowsCommand(): Command {
   return new Command('bundle-workflows')
     .description('Build the Temporal workflow bundle into <file> (workers do this themselves when the bundle of their sources is not cached)')
     .argument('<file>', 'where to write the bundle')
-    .action(async (file: string) => {
+    .option('--tracing', 'with the OpenTelemetry workflow interceptors (for workers that export traces)')
+    .action(async (file: string, options: { tracing?: boolean }) => {
       quietTemporalRuntime();
-      await buildWorkflowBundle(file);
+      await buildWorkflowBundle(file, { tracing: options.tracing === true });
     });
 }

@@ -12,7 +12,8 @@ import {
   ServiceError, TimeoutError,
 } from '../../client/index.js';
 import { connectWithRetry } from '../../temporal/connection.js';
-import { temporalAddress, temporalNamespace } from '../studies.js';
+import { credentialRefusal } from '../../temporal/connection-refusal.js';
+import { describeConnectionSettings, loadTemporalTarget, type TemporalTarget } from '../../temporal/temporal-profile.js';
 import { EXIT } from '../study-handle.js';
 
 type Outcome =
@@ -71,22 +72,31 @@ export function checkConfiguration(env: NodeJS.ProcessEnv): { outcome: Outcome; 
 }
 
 export async function checkTemporal(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Outcome> {
-  const address = temporalAddress(env);
-  const namespace = temporalNamespace(env);
+  let target: TemporalTarget;
+  try {
+    target = loadTemporalTarget(env);
+  } catch (error) {
+    return failed(EXIT.badInput, (error as Error).message);
+  }
+  const { address, namespace } = target;
+  // Which profile and which kind of auth, never the key or a private key.
+  const how = describeConnectionSettings(target);
   let connection;
   try {
-    connection = await connectWithRetry(address, { timeoutMs });
+    connection = await connectWithRetry(target, { timeoutMs });
   } catch (error) {
-    return failed(EXIT.unreachable, `${(error as Error).message}`);
+    return failed(EXIT.unreachable, `${(error as Error).message} [${how}]`);
   }
   try {
     await connection.withDeadline(Date.now() + timeoutMs, () => connection.workflowService.describeNamespace({ namespace }));
-    return ok(`${address}, namespace ${namespace}`);
+    return ok(`${address}, namespace ${namespace}; ${how}`);
   } catch (error) {
     // gRPC NOT_FOUND
     if ((error as { code?: number }).code === 5) {
       return failed(EXIT.badInput, `the Temporal server at ${address} has no namespace "${namespace}": set TEMPORAL_NAMESPACE to one it has (or create it)`);
     }
+    const refusal = credentialRefusal(error, address);
+    if (refusal) return failed(EXIT.unreachable, `${refusal.message} [${how}]`);
     return failed(EXIT.unreachable, `the Temporal server at ${address} did not describe namespace "${namespace}": ${(error as Error).message}`);
   } finally {
     await connection.close();
@@ -237,7 +247,10 @@ export function doctorCommand(): Command {
 Checks, in order (a check whose premise failed is skipped):
   configuration  SWEEP_SERVICE_URL, SWEEP_SERVICE_EMAIL, SWEEP_SERVICE_PASSWORD (and SWEEP_SERVICE_PATHS),
                  or the credentials file (SWEEP_CREDENTIALS_FILE, default ~/.config/sweep/credentials.json)
-  temporal       TEMPORAL_ADDRESS (default 127.0.0.1:7233), TEMPORAL_NAMESPACE (default "default")
+  temporal       as Temporal's own tools read it: the profile file (TEMPORAL_CONFIG_FILE, default
+                 ~/.config/temporalio/temporal.toml) and its profile TEMPORAL_PROFILE (default "default"),
+                 then TEMPORAL_ADDRESS (default 127.0.0.1:7233), TEMPORAL_NAMESPACE (default "default"),
+                 TEMPORAL_API_KEY, TEMPORAL_TLS_* over it; says which profile and auth it used
   service        the planning service answers on the configured path family
   login          the service accepts the email and password
   usage          the account's solver usage this week

@@ -12,6 +12,7 @@ import { serviceLogger } from '../../service/app.js';
 import { loadStudyFile } from '../../study/load.js';
 import { planLines, planStudy } from '../../study/plan.js';
 import { connectTemporal, connectWorkerConnection } from '../../temporal/connection.js';
+import { loadTemporalTarget, plainTarget } from '../../temporal/temporal-profile.js';
 import { startDevServer, type TemporalServer } from '../../temporal/dev-server.js';
 import { createStudyWorker } from '../../temporal/study-worker.js';
 import { startStudy } from '../studies.js';
@@ -33,9 +34,12 @@ async function preferring<T>(start: (port: number) => Promise<T>, port: number):
 export async function runDemo(options: { root: string; studyFile: string }): Promise<void> {
   const data = join(options.root, '.data');
   say('1/5 Temporal dev server (the first run builds the Temporal CLI with Go: a few minutes)…');
-  const temporalServer: TemporalServer = process.env.TEMPORAL_ADDRESS
-    ? { address: process.env.TEMPORAL_ADDRESS, stop: async () => {} }
+  // A server named by the environment or a profile (TLS, an API key) is used as it is; otherwise a dev server of the demo's own.
+  const configured = process.env.TEMPORAL_ADDRESS || process.env.TEMPORAL_PROFILE ? loadTemporalTarget() : undefined;
+  const temporalServer: TemporalServer = configured
+    ? { address: configured.address, stop: async () => {} }
     : await preferring((port) => startDevServer({ dataDir: join(data, 'temporal'), port, uiPort: port ? port + 1000 : 0 }), 7233);
+  const target = configured ?? plainTarget(temporalServer.address);
   say(`    ${temporalServer.address}${temporalServer.uiUrl ? `, UI ${temporalServer.uiUrl}` : ''}`);
 
   say('2/5 Local planning service…');
@@ -56,9 +60,9 @@ export async function runDemo(options: { root: string; studyFile: string }): Pro
 
     say('4/5 Worker…');
     const taskQueue = 'sweep-demo';
-    const connection = await connectWorkerConnection(temporalServer.address);
+    const connection = await connectWorkerConnection(target);
     const { worker, close } = await createStudyWorker({
-      connection, address: temporalServer.address, taskQueue, service: serviceConfig, log: createLogger({ level: 'warn' }),
+      connection, target, taskQueue, service: serviceConfig, log: createLogger({ level: 'warn' }),
     });
     const running = worker.run();
     teardown.unshift(async () => {
@@ -71,7 +75,7 @@ export async function runDemo(options: { root: string; studyFile: string }): Pro
     const study = await loadStudyFile(options.studyFile);
     say(`5/5 Study ${study.name}, ${study.solver.points} Pareto point${study.solver.points === 1 ? '' : 's'} each (${[study.solver.objective1, study.solver.objective2].filter(Boolean).join(' vs ')}):`);
     for (const line of planLines(study, planStudy(study))) say(`    ${line}`);
-    const temporal = await connectTemporal({ address: temporalServer.address });
+    const temporal = await connectTemporal(target);
     teardown.unshift(() => temporal.connection.close());
     const started = Date.now();
     const result = await followStudy(await startStudy(temporal, study, options.studyFile, serviceConfig, { taskQueue }));

@@ -1,0 +1,23 @@
+/**
+ * What a live process has used so far, from /proc (Linux): its peak resident memory and its CPU time,
+ * so that a benchmark can say which process a run was waiting on.
+ */
+import { readFileSync } from 'node:fs';
+
+// sysconf(_SC_CLK_TCK): 100 on every Linux build Node supports.
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The peak resident memory of a live process, in MB. */
+export function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
+}
+
+/** User + system CPU time of a live process (its own, not its children's), in seconds. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces and parentheses: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
