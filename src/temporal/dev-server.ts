@@ -3,15 +3,15 @@
  * restarted server on the same directory resumes every workflow.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ensureTemporalCli } from './cli-binary.js';
 import { connectWithRetry } from './connection.js';
+import { logTail, stopChild } from './server-process.js';
 
 const HOST = '127.0.0.1';
 const STOP_GRACE_MS = 10_000;
-const LOG_TAIL_LINES = 40;
 
 /** Options of `startDevServer` (and of `ensureTemporalServer` when it has to start one). */
 export interface DevServerOptions {
@@ -102,7 +102,7 @@ async function startOnce(cli: string, options: DevServerOptions): Promise<DevSer
   } finally {
     await log.close(); // the child holds its own copy of the descriptor
   }
-  const stop = () => stopChild(child, exited);
+  const stop = () => stopChild(child, exited, STOP_GRACE_MS);
 
   const childGone = new AbortController();
   void exited.then((how) => childGone.abort(new Error(`the server process ended (${how}) before answering`)));
@@ -139,20 +139,6 @@ export async function waitForTemporal(address: string, deadlineMs: number, signa
   await connection.close();
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<string>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const escalate = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, STOP_GRACE_MS);
-  });
-  await Promise.race([exited, escalate]);
-  clearTimeout(timer);
-  await exited;
-}
 
 /**
  * A free port when none is asked for; otherwise the asked port, checked first: if another server already
@@ -171,7 +157,3 @@ function usablePort(requested: number | undefined): Promise<number> {
   });
 }
 
-async function logTail(logPath: string, from: number): Promise<string> {
-  const text = (await readFile(logPath)).subarray(from).toString();
-  return text.trimEnd().split('\n').slice(-LOG_TAIL_LINES).join('\n') || '(empty)';
-}

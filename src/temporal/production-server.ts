@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,12 +16,12 @@ import proto from '@temporalio/proto';
 import { stringify } from 'yaml';
 import { createCertificateSet, type CertificateSet } from './certificates.js';
 import { connectWithRetry } from './connection.js';
+import { logTail, stopChild } from './server-process.js';
 import { ensureTemporalServer, type TemporalServerInstallation } from './server-binary.js';
 import { loadTemporalTarget, type TemporalTarget } from './temporal-profile.js';
 
 const HOST = '127.0.0.1';
 const STOP_GRACE_MS = 15_000;
-const LOG_TAIL_LINES = 40;
 const PORT_RACE_TRIES = 3;
 // fromObject turns the number into the Long the message type wants.
 const RETENTION = proto.google.protobuf.Duration.fromObject({ seconds: 3 * 24 * 3600 });
@@ -365,20 +365,7 @@ async function spawnServer(installation: TemporalServerInstallation, configPath:
   }
   return {
     pid: child.pid ?? -1, exited, logStart,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      child.kill(signal);
-      let timer: NodeJS.Timeout | undefined;
-      const escalate = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, STOP_GRACE_MS);
-      });
-      await Promise.race([exited, escalate]);
-      clearTimeout(timer);
-      await exited;
-    },
+    stop: (signal: NodeJS.Signals = 'SIGTERM') => stopChild(child, exited, STOP_GRACE_MS, signal),
   };
 }
 
@@ -419,7 +406,3 @@ async function waitUntilServing(target: TemporalTarget, namespace: string, creat
   }
 }
 
-async function logTail(logPath: string, from: number): Promise<string> {
-  const text = (await readFile(logPath).catch(() => Buffer.alloc(0))).subarray(from).toString();
-  return text.trimEnd().split('\n').slice(-LOG_TAIL_LINES).join('\n') || '(empty)';
-}
