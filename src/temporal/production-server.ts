@@ -353,7 +353,9 @@ async function spawnServer(installation: TemporalServerInstallation, configPath:
   let child: ChildProcess;
   let exited: Promise<string>;
   try {
-    const args = ['--config-file', configPath, ...(allowNoAuth ? ['--allow-no-auth'] : []), 'start'];
+    // `start` alone starts the four default services, not the internal frontend the system workers are
+    // configured to reach: they would never connect, and the server gives up 60 s after starting.
+    const args = ['--config-file', configPath, ...(allowNoAuth ? ['--allow-no-auth'] : []), 'start', ...SERVICES.flatMap((name) => ['--service', name])];
     child = spawn(installation.server, args, { stdio: ['ignore', log.fd, log.fd] });
     // Listened for before anything is awaited: an 'exit' emitted before there is a listener is never seen again.
     exited = new Promise<string>((resolve) => {

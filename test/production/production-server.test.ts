@@ -11,7 +11,7 @@
  * - the server's two databases are dropped at the end.
  */
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WorkflowHandle } from '@temporalio/client';
@@ -218,6 +218,13 @@ describe('a production Temporal server: v1.30.4 on PostgreSQL, mTLS, JWT authori
       expect(temporalLine(run)).toMatch(/^FAIL temporal +the Temporal server at 127\.0\.0\.1:\d+ refused the TLS handshake: it wants a client certificate it trusts/);
       expect(run.stdout + run.stderr).not.toContain(apiKey);
     }, 120_000);
+  });
+
+  it('ran every service to the end: the system workers reached the internal frontend, and no start failed', async () => {
+    // A server whose system workers cannot connect keeps answering clients for a minute, then gives up.
+    const log = readFileSync(server.logPath, 'utf8');
+    expect(log).not.toMatch(/error creating sdk client|start failed|Unable to start server/);
+    expect(await Promise.race([server.exited, sleep(0).then(() => 'running')])).toBe('running');
   });
 
   it('drops its two databases', async () => {
