@@ -71,6 +71,13 @@ function psql(sql: string): Promise<string> {
   });
 }
 
+/** Every run of every workflow in the namespace. */
+async function listRuns(client: LocalStack['temporalClient']): Promise<{ workflowId: string; runId: string }[]> {
+  const runs: { workflowId: string; runId: string }[] = [];
+  for await (const execution of client.workflow.list()) runs.push({ workflowId: execution.workflowId, runId: execution.runId });
+  return runs;
+}
+
 const databaseList = () => `'${server.databases.main}', '${server.databases.visibility}'`;
 
 /** The study's stages in one line, or undefined while the server or the workers do not answer. */
@@ -136,6 +143,12 @@ describe('a production Temporal server: v1.30.4 on PostgreSQL, mTLS, JWT authori
     // Every variant went through the three workers' shared task queue on this server: its history is here.
     const described = await stack.temporalClient.workflow.getHandle(handle.workflowId).describe();
     expect(described.status.name).toBe('COMPLETED');
+    // The workers' key went to their connections only: not into a history of the study or a log of the stack.
+    const histories = await Promise.all((await listRuns(stack.temporalClient)).map((run) =>
+      stack.temporalClient.workflow.getHandle(run.workflowId, run.runId).fetchHistory().then((history) => JSON.stringify(history))));
+    expect(histories.length).toBeGreaterThan(VARIANTS / 6);
+    for (const history of histories) expect(history).not.toContain(apiKey);
+    for (const log of ['worker.log', 'service.log']) expect(readFileSync(join(dir, 'stack', 'logs', log), 'utf8')).not.toContain(apiKey);
   }, 600_000);
 
   describe('who may connect', () => {
