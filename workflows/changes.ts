@@ -1,6 +1,6 @@
 /**
  * How a change to workflow code reaches studies that are already running: workflow patching
- * (`patched()` / `deprecatePatch()`), not Worker Versioning — README, "Upgrading workers while
+ * (`patched()` / `deprecatePatch()`), not Worker Versioning — docs/reliability.md, "Upgrading workers while
  * studies run", says why.
  *
  * A worker that picks up a running study replays its history against the code it has; any change
