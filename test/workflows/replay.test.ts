@@ -98,6 +98,16 @@ async function runStudy(yaml: string) {
  * that decides as it goes, a schedule's runs taking over results, a cancel, pause, resume and a budget
  * Update). Each runs a small study of its kind and answers the query of its workflows' ids.
  */
+/** An analysis study (Morris, Sobol, search) that must end without a failed variant. */
+const analysisShape = (name: string, studyName: string, body: string) => ({
+  name,
+  async run() {
+    const { study, handle } = await runStudy(studyYaml(studyName, body));
+    expect((await handle.result()).totals.failed).toBe(0);
+    return studyQuery(study.name);
+  },
+});
+
 const SHAPES: { name: string; run(): Promise<string> }[] = [
   {
     name: 'grid',
@@ -111,50 +121,29 @@ concurrency: 1`));
       return studyQuery(study.name);
     },
   },
-  {
-    name: 'morris',
-    async run() {
-      const { study, handle } = await runStudy(studyYaml('replayed-morris', `
+  analysisShape('morris', 'replayed-morris', `
 parameters:
   - { name: gas_price, target: ${GAS}, range: { min: 0.05, max: 0.2 } }
   - { name: tank_cost, target: ${TANK}, range: { min: 10, max: 60 } }
 outcomes:
   - { name: lcc, objective: MIN_LIFE_CYCLE_COST }
 variants: { method: morris, trajectories: 2, levels: 4, seed: 5 }
-concurrency: 2`));
-      expect((await handle.result()).totals.failed).toBe(0);
-      return studyQuery(study.name);
-    },
-  },
-  {
-    name: 'sobol',
-    async run() {
-      const { study, handle } = await runStudy(studyYaml('replayed-sobol', `
+concurrency: 2`),
+  analysisShape('sobol', 'replayed-sobol', `
 parameters:
   - { name: gas_price, target: ${GAS}, range: { min: 0.05, max: 0.2 } }
   - { name: boiler_cost, target: ${BOILER}, range: { min: 100, max: 400 } }
 outcomes:
   - { name: lcc, objective: MIN_LIFE_CYCLE_COST }
 variants: { method: sobol, samples: 4, seed: 3 }
-concurrency: 8`));
-      expect((await handle.result()).totals.failed).toBe(0);
-      return studyQuery(study.name);
-    },
-  },
-  {
-    name: 'search',
-    async run() {
-      const { study, handle } = await runStudy(studyYaml('replayed-search', `
+concurrency: 8`),
+  analysisShape('search', 'replayed-search', `
 parameters:
   - { name: gas_price, target: ${GAS}, range: { min: 0.03, max: 0.3 } }
 outcomes:
   - { name: design, design: { tolerance: 1 } }
 variants: { method: search, parameter: gas_price, condition: { outcome: design, changes: true }, tolerance: 0.05, probes: 4, confirm: { mipGap: 0.5 } }
-concurrency: 2`));
-      expect((await handle.result()).totals.failed).toBe(0);
-      return studyQuery(study.name);
-    },
-  },
+concurrency: 2`),
   {
     // Two runs of a schedule: the second takes over the first's results (its specs did not change).
     name: 'scheduled',
