@@ -6,7 +6,7 @@
  */
 import type { AnalysisRecord, Manifest } from '../study/results/manifest.js';
 import type { ChartSpec, Series } from './chart.js';
-import { MARKERS, PALETTE } from './svg.js';
+import { MARKERS, PALETTE } from './chart-style.js';
 
 /** Searches drawn one chart each; the tipping curve and the workbook have them all. */
 export const MAX_SEARCH_CHARTS = 6;

@@ -1,17 +1,21 @@
 /**
  * The study's report in its results directory, beside `manifest.json` and `summary.xlsx`:
- * `results.csv`, `plots/*.svg` with a PNG of each, and `report.html` that shows and links them.
+ * `results.csv`, `plots/*.svg` with a PNG of each, each solution's workbook unpacked beside its
+ * variant's zip (src/report/variant-workbooks.ts), and `report.html` that shows and links them.
  * Each file is replaced atomically, and the report last, so a reader never follows a link of a
  * new report to a file not yet written.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest, writeAtomically } from '../study/results/manifest.js';
 import { resultsCsv } from './csv.js';
+import { interactiveData } from './interactive.js';
 import { studyPlots } from './plots.js';
 import { svgToPng } from './png.js';
 import { reportHtml } from './report-html.js';
+import { variantWorkbooks } from './variant-workbooks.js';
 
 export const REPORT_FILE = 'report.html';
 export const RESULTS_CSV = 'results.csv';
@@ -44,6 +48,7 @@ export async function writeStudyReport(dir: string, manifest: Manifest): Promise
     written.push(svg, png);
   }
   await removeOtherPlots(plotsDir, written);
+  const interactive = plots.length ? interactiveData(manifest, plots, await variantWorkbooks(dir, manifest)) : undefined;
 
   const report = join(dir, REPORT_FILE);
   await write(report, reportHtml(manifest, {
@@ -53,6 +58,8 @@ export async function writeStudyReport(dir: string, manifest: Manifest): Promise
     manifest: MANIFEST_FILE,
     plots: plots.map((p) => ({ title: p.title, svg: `${PLOTS_DIR}/${p.name}.svg`, png: `${PLOTS_DIR}/${p.name}.png` })),
     plotsOmitted: omitted,
+    interactive,
+    scripts: interactive && 'data' in interactive ? await pageScripts() : undefined,
   }));
   return { report, csv, plots: written };
 }
@@ -66,4 +73,13 @@ async function removeOtherPlots(plotsDir: string, keep: string[]): Promise<void>
   for (const name of await readdir(plotsDir)) {
     if (/\.(svg|png)$/.test(name) && !kept.has(join(plotsDir, name))) await rm(join(plotsDir, name), { force: true });
   }
+}
+
+/** ECharts' browser build, from the package, and the report's own page script. */
+async function pageScripts(): Promise<{ echarts: string; page: string }> {
+  const echarts = createRequire(import.meta.url).resolve('echarts/dist/echarts.min.js');
+  return {
+    echarts: await readFile(echarts, 'utf8'),
+    page: await readFile(new URL('./browser/report-page.js', import.meta.url), 'utf8'),
+  };
 }

@@ -7,7 +7,7 @@ import type { Manifest, ParameterRecord } from '../study/results/manifest.js';
 import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
 import { CLOUD_ABOVE, type ChartSpec, type Series } from './chart.js';
 import { describePoint, solvedPoints } from './study-points.js';
-import { MARKERS, PALETTE } from './svg.js';
+import { MARKERS, PALETTE } from './chart-style.js';
 
 /** Categories by first appearance in variant order, which is the study file's order of the values. */
 export function parameterCategories(manifest: Manifest, parameter: string): string[] | undefined {
@@ -38,7 +38,9 @@ export function parameterChart(manifest: Manifest, parameter: ParameterRecord, o
       color: PALETTE[(point - 1) % PALETTE.length],
       marker: MARKERS[Math.floor((point - 1) / PALETTE.length) % MARKERS.length],
       cloud,
-      points: ofPoint.map((p) => ({ x: x(p.variant.parameters[parameter.name], point), y: p.solution.objectives[objective], tip: cloud ? undefined : describePoint(p, objectives) })),
+      points: ofPoint.map((p) => ({
+        x: x(p.variant.parameters[parameter.name], point), y: p.solution.objectives[objective], tip: cloud ? undefined : describePoint(p, objectives), variant: p.variant.index, solution: p.solution.index,
+      })),
     });
   }
   const notes = [`${parameter.name}: ${parameter.operation === 'scale' ? 'scales' : 'sets'} ${parameter.target}.`];

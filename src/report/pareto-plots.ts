@@ -8,7 +8,7 @@ import { frontRateUnit, variantFront } from '../study/results/front-columns.js';
 import { formatNumber } from '../study/results/summary-workbook.js';
 import { type Annotation, CLOUD_ABOVE, type ChartPoint, type ChartSpec, type Series } from './chart.js';
 import { describePoint, solvedPoints, studyFront, type StudyPoint } from './study-points.js';
-import { MARKERS, PALETTE } from './svg.js';
+import { MARKERS, PALETTE } from './chart-style.js';
 
 /** More fronts than this in one chart are a tangle nobody can read. */
 export const MAX_VARIANTS_DRAWN = 20;
@@ -37,7 +37,7 @@ export function paretoFrontsChart(manifest: Manifest, pair: [string, string]): C
     notes.push(`${drawn.length} of ${count(byVariant.size, 'variant')} with solutions are drawn, spread evenly over the variant numbers; the study chart shows every point.`);
   }
   notes.push(`Black diamonds mark each front's knee: the point farthest from the straight line between its ends, both objectives scaled to the front's ranges. ${unit.name}s [${unit.label}] between neighbouring points are in the points' tooltips${drawn.length <= MAX_FRONTS_LABELLED ? ' and beside the segments' : ''}.`);
-  const xy = (p: StudyPoint) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]] });
+  const xy = (p: StudyPoint) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]], variant: p.variant.index, solution: p.solution.index });
   const knees: ChartPoint[] = [];
   const annotations: Annotation[] = [];
   const fronts = drawn.map((variant) => {
@@ -76,14 +76,21 @@ export function paretoFrontsChart(manifest: Manifest, pair: [string, string]): C
   };
 }
 
-/** All Pareto points of all variants, with the points no other point of the study dominates joined and marked. */
+/**
+ * All Pareto points of all variants: the points no other point of the study dominates joined and
+ * marked, the others drawn apart from them, so that no point is drawn twice or hides another.
+ */
 export function studyFrontChart(manifest: Manifest, pair: [string, string]): ChartSpec {
   const points = solvedPoints(manifest, pair);
   const front = studyFront(manifest);
+  const pointKey = (p: StudyPoint) => `${p.variant.index}:${p.solution.index}`;
+  const onFront = new Set(front.map(pointKey));
+  const others = points.filter((p) => !onFront.has(pointKey(p)));
   const variants = new Set(points.map((p) => p.variant)).size;
   const frontVariants = new Set(front.map((p) => p.variant)).size;
-  const cloud = points.length > CLOUD_ABOVE;
-  const xy = (p: StudyPoint, tip: boolean) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]], tip: tip ? describePoint(p, pair) : undefined });
+  const cloud = others.length > CLOUD_ABOVE;
+  // A cloud's thousands of points go without their own tooltip text: the report describes a point from its variant.
+  const xy = (p: StudyPoint, tip = true) => ({ x: p.solution.objectives[pair[0]], y: p.solution.objectives[pair[1]], tip: tip ? describePoint(p, pair) : undefined, variant: p.variant.index, solution: p.solution.index });
   return {
     title: `The study: ${objectiveLabel(pair[0]).name} vs ${objectiveLabel(pair[1]).name}, all variants`,
     notes: [
@@ -92,11 +99,11 @@ export function studyFrontChart(manifest: Manifest, pair: [string, string]): Cha
     x: { kind: 'linear', title: objectiveHeader(pair[0]) },
     y: { kind: 'linear', title: objectiveHeader(pair[1]) },
     series: [
-      {
-        name: `All Pareto points (${points.length.toLocaleString('en-US')})`, id: 'all-points', color: '#8c96a0', marker: 'circle', size: 3,
-        cloud, points: points.map((p) => xy(p, !cloud)),
-      },
-      { name: `Study front (${front.length.toLocaleString('en-US')})`, id: 'study-front', color: '#d62728', marker: 'diamond', size: 5, line: 'solid', points: front.map((p) => xy(p, true)) },
+      ...(others.length ? [{
+        name: `Dominated points (${others.length.toLocaleString('en-US')})`, id: 'dominated', color: '#8c96a0', marker: 'circle' as const, size: 3,
+        cloud, points: others.map((p) => xy(p, !cloud)),
+      }] : []),
+      { name: `Study front (${front.length.toLocaleString('en-US')})`, id: 'study-front', color: '#d62728', marker: 'diamond', size: 5, line: 'solid', points: front.map((p) => xy(p)) },
     ],
   };
 }
@@ -113,8 +120,9 @@ export function objectiveByVariantChart(manifest: Manifest, objective: string): 
   const variants = [...new Set(points.map((p) => p.variant))];
   const position = new Map(variants.map((v, i) => [v, byName ? i : v.index]));
   const cloud = points.length > CLOUD_ABOVE;
-  const xy = (p: StudyPoint, tip: boolean) => ({ x: position.get(p.variant)!, y: p.solution.objectives[objective], tip: tip ? describePoint(p, [objective]) : undefined });
+  const xy = (p: StudyPoint, tip = true) => ({ x: position.get(p.variant)!, y: p.solution.objectives[objective], tip: tip ? describePoint(p, [objective]) : undefined, variant: p.variant.index, solution: p.solution.index });
   const best = points.filter((p) => p.solution.objectives[objective] === bestValue);
+  const rest = points.filter((p) => p.solution.objectives[objective] !== bestValue);
   return {
     title: `${objectiveLabel(objective).name} of each variant`,
     notes: [`The study optimised ${objectiveLabel(objective).name} alone, so each variant has one optimum rather than a Pareto front. Best: ${namedFew(best)}.`],
@@ -122,8 +130,8 @@ export function objectiveByVariantChart(manifest: Manifest, objective: string): 
     x: byName ? { kind: 'category', title: 'Variant', categories: variants.map((v) => `#${v.index} ${v.label}`), labelWidth: 260 } : { kind: 'linear', title: 'Variant #' },
     y: { kind: 'linear', title: objectiveHeader(objective) },
     series: [
-      { name: 'Variant optimum', id: 'variants', color: '#4e79a7', marker: 'circle', cloud, points: points.map((p) => xy(p, !cloud)) },
-      { name: 'Best', id: 'best', color: '#d62728', marker: 'diamond', size: 6, points: best.map((p) => xy(p, true)) },
+      ...(rest.length ? [{ name: 'Variant optimum', id: 'variants', color: '#4e79a7', marker: 'circle' as const, cloud, points: rest.map((p) => xy(p, !cloud)) }] : []),
+      { name: 'Best', id: 'best', color: '#d62728', marker: 'diamond', size: 6, points: best.map((p) => xy(p)) },
     ],
   };
 }

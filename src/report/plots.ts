@@ -7,7 +7,8 @@ import type { Manifest } from '../study/results/manifest.js';
 import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
 import { objectivePair } from '../study/results/summary-workbook.js';
 import { analysisCharts } from './analysis-plots.js';
-import { renderChart, type ChartSpec } from './chart.js';
+import type { ChartSpec } from './chart.js';
+import { renderChartSvg } from './chart-svg.js';
 import { parameterChart } from './parameter-plots.js';
 import { objectiveByVariantChart, paretoFrontsChart, studyFrontChart } from './pareto-plots.js';
 import { solvedPoints, studyObjectives } from './study-points.js';
@@ -16,6 +17,8 @@ export interface Plot {
   /** The file name without extension: `plots/<name>.svg` and `plots/<name>.png`. */
   name: string;
   title: string;
+  /** What is drawn: the interactive plot of the report is made from it too. */
+  spec: ChartSpec;
   svg: string;
 }
 
@@ -54,7 +57,7 @@ export function studyPlots(manifest: Manifest): StudyPlots {
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}-${n}`;
     names.add(name);
-    plots.push({ name, title: spec.title, svg: renderChart(spec) });
+    plots.push({ name, title: spec.title, spec, svg: renderChartSvg(spec) });
   }
   return { plots };
 }

@@ -1,8 +1,10 @@
 /**
  * `report.html`: what a study found, readable in any browser straight from the results directory:
- * the study and its solver settings, the totals, the plots (as files beside it, so the page stays
- * small for a study of 10,000 variants), the study's front, the first rows of the results and the
- * failures. Static: no scripts, nothing fetched from elsewhere.
+ * the study and its solver settings, the totals, the plots, the study's front, the first rows of
+ * the results and the failures. The plots are interactive (Apache ECharts and the plots' data are
+ * inlined, so the page needs no network): hover a point for its variant, click it for the
+ * workbook, select points on one plot to see them on all. Each plot is also a file beside the page,
+ * shown instead where scripts do not run.
  */
 import { escapeXml as esc } from '../common/xml.js';
 import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../study/results/manifest.js';
@@ -11,6 +13,7 @@ import type { SolutionResult } from '../study/results/read-output.js';
 import { formatNumber, objectivesIn } from '../study/results/summary-workbook.js';
 import { formatValue } from '../study/search/step.js';
 import { extent } from './chart.js';
+import { type Interactive, embeddedJson } from './interactive.js';
 import { parameterCategories } from './parameter-plots.js';
 import { studyFront, studyObjectives } from './study-points.js';
 
@@ -30,6 +33,10 @@ export interface ReportLinks {
   plots: ReportPlot[];
   /** Why there are no plots, when there are none. */
   plotsOmitted?: string;
+  /** The plots' interactive data, or why the page shows them as images only. */
+  interactive?: Interactive;
+  /** The page's scripts: ECharts and the report's own (src/report/browser/report-page.js). */
+  scripts?: { echarts: string; page: string };
 }
 
 /** Rows of the results table shown on the page; the CSV and the workbook have them all. */
@@ -61,6 +68,7 @@ ${plotsSection(links)}
 ${frontSection(manifest)}
 ${resultsSection(manifest, links)}
 ${failuresSection(manifest)}
+${scriptsSection(links)}
 </body>
 </html>
 `;
@@ -82,6 +90,10 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 figure { margin: 1.5rem 0; }
 figure img { max-width: 100%; height: auto; border: 1px solid #e5e5e5; }
 figcaption { font-size: 0.85rem; color: #444; }
+.chart { width: 900px; max-width: 100%; border: 1px solid #e5e5e5; }
+.selection { position: sticky; top: 0; z-index: 10; background: #eef4fb; border: 1px solid #4e79a7; padding: 0.4rem 0.8rem; font-size: 0.9rem; }
+.selection .list { max-height: 8rem; overflow-y: auto; margin: 0.3rem 0 0; columns: 2; }
+.tip .hint { color: #666; font-size: 0.8rem; }
 .answer { font-size: 1.05rem; background: #fff7ed; border-left: 4px solid #f28e2b; padding: 0.5rem 0.8rem; }
 `;
 
@@ -149,11 +161,32 @@ function valuesOf(variants: VariantRecord[], parameter: string): string {
 
 function plotsSection(links: ReportLinks): string {
   if (!links.plots.length) return `<h2>Plots</h2>\n<p class="note">${esc(links.plotsOmitted ?? 'No plots.')}</p>`;
-  const figures = links.plots.map((p) => `<figure>
-<img src="${esc(p.svg)}" alt="${esc(p.title)}">
-<figcaption>${esc(p.title)}: <a href="${esc(p.svg)}">SVG</a> · <a href="${esc(p.png)}">PNG</a></figcaption>
+  const data = links.interactive && 'data' in links.interactive && links.scripts ? links.interactive.data : undefined;
+  const files = (p: ReportPlot) => `<figcaption>${esc(p.title)}: <a href="${esc(p.svg)}">SVG</a> · <a href="${esc(p.png)}">PNG</a></figcaption>`;
+  if (!data) {
+    const why = links.interactive && 'omitted' in links.interactive ? `<p class="note">${esc(links.interactive.omitted)}</p>\n` : '';
+    return `<h2>Plots</h2>\n${why}${links.plots.map((p) => `<figure>\n<img src="${esc(p.svg)}" alt="${esc(p.title)}">\n${files(p)}\n</figure>`).join('\n')}`;
+  }
+  const how = data.unpacked
+    ? 'Hover a point to see its variant; click it to open the workbook of that Pareto point.'
+    : 'Hover a point to see its variant; click it to open its variant\'s results.zip (the study has too many variants to unpack every workbook beside it).';
+  const figures = links.plots.map((p, i) => `<figure>
+<div class="chart" id="${esc(data.charts[i].id)}" role="img" aria-label="${esc(p.title)}"></div>
+<noscript><img src="${esc(p.svg)}" alt="${esc(p.title)}"></noscript>
+${files(p)}
 </figure>`);
-  return `<h2>Plots</h2>\n${figures.join('\n')}`;
+  return `<h2>Plots</h2>
+<p class="note">${how} Select points with the box or lasso of a plot's toolbox to highlight the same variants on every plot; the toolbox also zooms. A larger marker with ×N beside it is N points on one spot. An axis marked "log scale" spans two orders of magnitude or more.</p>
+<div id="selection" class="selection" hidden><span class="count"></span> <button id="selection-clear" type="button">Clear</button><ul class="list"></ul></div>
+${figures.join('\n')}`;
+}
+
+/** ECharts, the plots' data and the page's script, inline: the report opens from disk with no network. */
+function scriptsSection(links: ReportLinks): string {
+  if (!links.scripts || !links.interactive || !('data' in links.interactive)) return '';
+  return `<script>${links.scripts.echarts}</script>
+<script type="application/json" id="sweep-report-data">${embeddedJson(links.interactive.data)}</script>
+<script>${links.scripts.page}</script>`;
 }
 
 function frontSection(manifest: Manifest): string {

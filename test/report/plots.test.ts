@@ -1,10 +1,12 @@
 /**
- * The plots as SVG text: a series per variant with a marker per Pareto point, the cap on variants
- * drawn, the study's front, categorical parameters, a study of one objective and one without any
- * solution. Markers are counted in the SVG, the way a reader of the file would find them.
+ * The plots: a series per variant with a marker per Pareto point, the cap on variants drawn, the
+ * study's front, categorical parameters, a study of one objective and one without any solution.
+ * Markers are counted in the chart as ECharts gets it (the same option draws the SVG file and the
+ * report's interactive plot); what a reader of the file sees is checked in the SVG.
  */
 import { describe, expect, it } from 'vitest';
-import { renderChart } from '../../src/report/chart.js';
+import type { ChartSpec } from '../../src/report/chart.js';
+import { chartOption } from '../../src/report/chart-option.js';
 import { parameterChart } from '../../src/report/parameter-plots.js';
 import { evenlySpread, MAX_FRONTS_LABELLED, MAX_VARIANTS_DRAWN, paretoFrontsChart, studyFrontChart } from '../../src/report/pareto-plots.js';
 import { studyPlots } from '../../src/report/plots.js';
@@ -14,22 +16,26 @@ import { INSULATIONS, studyManifest } from './study-fixture.js';
 
 const PAIR: [string, string] = ['MIN_LIFE_CYCLE_COST', 'MIN_CO2_EMISSIONS'];
 
-/** Each `data-series` group's markers with their tooltips, in document order. */
-function seriesIn(svg: string): Map<string, string[]> {
+type OptionSeries = { id: string; type: string; large?: boolean; data: unknown[] };
+
+/** Each series' markers with their tooltips, in drawing order; decoration (whiskers, labels) left out. */
+function seriesIn(spec: ChartSpec): Map<string, string[]> {
+  const { option, meta } = chartOption(spec);
   const series = new Map<string, string[]>();
-  for (const group of svg.split('<g class="series" ').slice(1)) {
-    const id = /^data-series="([^"]*)"/.exec(group)![1];
-    series.set(id, [...group.matchAll(/<path class="point" d="[^"]+">(?:<title>([^<]*)<\/title>)?<\/path>/g)].map((m) => m[1] ?? ''));
-  }
+  (option.series as OptionSeries[]).forEach((s, i) => {
+    if (meta[i]) series.set(s.id, meta[i]!.map((m) => m.t ?? ''));
+  });
   return series;
 }
+
+const optionSeries = (spec: ChartSpec) => chartOption(spec).option.series as OptionSeries[];
 
 const plot = (manifest: Manifest, name: string) => studyPlots(manifest).plots.find((p) => p.name === name);
 
 describe('the Pareto front of each variant', () => {
   it('draws a line and a marker per Pareto point for every variant with solutions, and none for the failed one', () => {
-    const svg = plot(studyManifest(), 'pareto-fronts')!.svg;
-    const series = seriesIn(svg);
+    const { svg, spec } = plot(studyManifest(), 'pareto-fronts')!;
+    const series = seriesIn(spec);
     expect([...series.keys()]).toEqual(['variant-0', 'variant-1', 'variant-2', 'variant-3', 'variant-5', 'knees']);
     for (const [id, markers] of series) if (id !== 'knees') expect(markers).toHaveLength(3);
     const [p1, p2] = studyManifest().variants[2].solutions.map((s) => s.objectives);
@@ -42,12 +48,12 @@ describe('the Pareto front of each variant', () => {
     // Every front's middle point is its knee in this fixture (see csv.test.ts): one diamond per variant, on it.
     expect(series.get('knees')).toEqual([0, 1, 2, 3, 5].map((v) => expect.stringMatching(new RegExp(`^#${v} .*, point 2: .*the knee of its front$`))));
     // Five fronts are too many to label their segments; the notes say where the rates are.
-    expect(svg).not.toContain('class="annotation"');
+    expect(optionSeries(spec).map((s) => s.id)).not.toContain('annotations');
     expect(svg).toContain('Black diamonds mark each front');
-    expect(svg.match(/<polyline /g)).toHaveLength(5);
+    expect(optionSeries(spec).filter((s) => s.type === 'line')).toHaveLength(5);
     expect(svg).toContain('>Life-cycle cost [CHF]</text>');
     expect(svg).toContain('>CO2 emissions [kg]</text>');
-    expect(svg).toContain("font-family=\"DejaVu Sans, Arial, sans-serif\"");
+    expect(svg).toContain('font-family:DejaVu Sans, Arial, sans-serif');
   });
 
   it(`draws at most ${MAX_VARIANTS_DRAWN} variants, spread over the study, and says so`, () => {
@@ -59,14 +65,14 @@ describe('the Pareto front of each variant', () => {
     expect(fronts.at(-1)!.id).toBe('variant-298');
     expect(spec.series.at(-1)!.points).toHaveLength(MAX_VARIANTS_DRAWN);
     expect(spec.notes!.join(' ')).toContain(`${MAX_VARIANTS_DRAWN} of 298 variants with solutions are drawn`);
-    expect(seriesIn(renderChart(spec)).size).toBe(MAX_VARIANTS_DRAWN + 1);
+    expect(seriesIn(spec).size).toBe(MAX_VARIANTS_DRAWN + 1);
   });
 
   it(`labels each segment with its rate when at most ${MAX_FRONTS_LABELLED} fronts are drawn`, () => {
     const manifest = studyManifest({ variants: 1, failed: [], points: 4 });
     const [p1, p2] = manifest.variants[0].solutions.map((s) => s.objectives);
-    const svg = renderChart(paretoFrontsChart(manifest, PAIR));
-    const labels = [...svg.matchAll(/<text class="annotation" [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    const annotations = optionSeries(paretoFrontsChart(manifest, PAIR)).find((s) => s.id === 'annotations')!;
+    const labels = (annotations.data as { label: { formatter: string } }[]).map((d) => d.label.formatter);
     expect(labels).toHaveLength(3);
     const rate = (p2.MIN_LIFE_CYCLE_COST - p1.MIN_LIFE_CYCLE_COST) / ((p1.MIN_CO2_EMISSIONS - p2.MIN_CO2_EMISSIONS) / 1000);
     expect(labels[0]).toBe(`${rate.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} CHF/t CO2`);
@@ -79,12 +85,12 @@ describe('the Pareto front of each variant', () => {
 });
 
 describe('the study as a whole', () => {
-  it('draws every Pareto point and marks the points of the study front, which no other point dominates', () => {
+  it('draws every Pareto point once, the points of the study front, which no other point dominates, apart', () => {
     const manifest = studyManifest();
-    const series = seriesIn(plot(manifest, 'study-front')!.svg);
-    expect(series.get('all-points')).toHaveLength(15);
+    const series = seriesIn(plot(manifest, 'study-front')!.spec);
     const front = studyFront(manifest);
     expect(series.get('study-front')).toHaveLength(front.length);
+    expect(series.get('dominated')).toHaveLength(15 - front.length);
     const all = manifest.variants.flatMap((v) => v.solutions.map((s) => s.objectives));
     for (const { solution } of front) {
       const { MIN_LIFE_CYCLE_COST: cost, MIN_CO2_EMISSIONS: co2 } = solution.objectives;
@@ -95,15 +101,19 @@ describe('the study as a whole', () => {
     expect(front.map((p) => p.solution.objectives.MIN_LIFE_CYCLE_COST)).toEqual([...front.map((p) => p.solution.objectives.MIN_LIFE_CYCLE_COST)].sort((a, b) => a - b));
   });
 
-  it('draws 30,000 points as one cloud with each half pixel once, and the front on top', () => {
+  it('draws 30,000 points as a cloud of spots under the front, in a file of less than 3 MB', () => {
     const manifest = studyManifest({ variants: 10_000, failed: [] });
-    const svg = renderChart(studyFrontChart(manifest, PAIR));
-    const cloud = /<g class="series" data-series="all-points">\n<path class="cloud" d="([^"]+)"/.exec(svg)![1];
-    const circles = cloud.match(/M/g)!.length;
-    expect(circles).toBeGreaterThan(100);
-    expect(circles).toBeLessThanOrEqual(30_000);
+    const spec = studyFrontChart(manifest, PAIR);
+    const [cloud, front] = optionSeries(spec);
+    expect(cloud).toMatchObject({ id: 'dominated', large: true });
+    expect(cloud.data.length).toBeGreaterThan(100);
+    expect(cloud.data.length).toBeLessThan(30_000);
+    expect(front.id).toBe('study-front');
+    // Every point is counted on some spot: none is dropped.
+    const { meta } = chartOption(spec);
+    expect(meta[0]!.reduce((n, m) => n + m.n, 0) + meta[1]!.length).toBe(30_000);
+    const svg = studyPlots(manifest).plots.find((p) => p.name === 'study-front')!.svg;
     expect(svg.length).toBeLessThan(3_000_000);
-    expect(svg.indexOf('data-series="study-front"')).toBeGreaterThan(svg.indexOf('data-series="all-points"'));
     expect(svg).toContain('30,000 Pareto points of 10,000 variants');
   });
 });
@@ -119,11 +129,12 @@ describe('each swept parameter against each objective', () => {
     const manifest = studyManifest();
     const spec = parameterChart(manifest, manifest.parameters[1], 'MIN_CO2_EMISSIONS', PAIR)!;
     expect(spec.x).toEqual({ kind: 'category', title: 'insulation', categories: [...INSULATIONS] });
-    const svg = renderChart(spec);
+    const svg = plot(manifest, 'insulation-vs-co2')!.svg;
     for (const category of INSULATIONS) expect(svg).toContain(`>${category}</text>`);
-    const series = seriesIn(svg);
+    const series = seriesIn(spec);
     expect([...series.keys()]).toEqual(['point-1', 'point-2', 'point-3']);
-    for (const markers of series.values()) expect(markers).toHaveLength(5);
+    // Five variants' points each; two that fall on one spot are one marker with a count of 2.
+    for (const items of chartOption(spec).meta) expect(items!.reduce((n, m) => n + m.n, 0)).toBe(5);
     // Side by side within the category, point 1 left of point 3.
     const xs = spec.series.map((s) => s.points[0].x);
     expect(xs[0]).toBeLessThan(xs[1]);
@@ -161,12 +172,13 @@ describe('a study of one objective', () => {
     const manifest = studyManifest({ objective2: null });
     const { plots } = studyPlots(manifest);
     expect(plots.map((p) => p.name)).toEqual(['objective-by-variant', 'heat-pump-cost-vs-cost', 'insulation-vs-cost']);
-    const svg = plots[0].svg;
-    const series = seriesIn(svg);
-    expect(series.get('variants')).toHaveLength(5);
+    const { svg, spec } = plots[0];
+    const series = seriesIn(spec);
+    expect(series.get('variants')).toHaveLength(4);
     const costs = manifest.variants.flatMap((v) => v.solutions.map((s) => ({ v, cost: s.objectives.MIN_LIFE_CYCLE_COST })));
     const best = costs.reduce((a, b) => (b.cost < a.cost ? b : a));
     expect(series.get('best')).toEqual([expect.stringMatching(new RegExp(`^#${best.v.index} `))]);
+    expect(chartOption(spec).axes.x.categories![0]).toBe('#0 heat pump 400 CHF/kW, insulation none');
     expect(svg).toContain('>#0 heat pump 400 CHF/kW, insulation none</text>');
     expect(svg).not.toContain('CO2');
   });
@@ -182,9 +194,9 @@ describe('a study of one objective', () => {
   });
 
   it('goes by variant number when there are too many variants to name', () => {
-    const svg = studyPlots(studyManifest({ variants: 500, failed: [], objective2: null })).plots[0].svg;
+    const { svg, spec } = studyPlots(studyManifest({ variants: 500, failed: [], objective2: null })).plots[0];
     expect(svg).toContain('>Variant #</text>');
-    expect(svg).toContain('class="cloud"');
+    expect(optionSeries(spec)[0]).toMatchObject({ id: 'variants', large: true });
   });
 });
 
@@ -202,6 +214,6 @@ describe('a study without solutions', () => {
   });
 
   it('refuses to draw an empty chart rather than draw a meaningless one', () => {
-    expect(() => renderChart({ title: 'Empty', x: { kind: 'linear', title: 'x' }, y: { kind: 'linear', title: 'y' }, series: [] })).toThrow(/no points/);
+    expect(() => chartOption({ title: 'Empty', x: { kind: 'linear', title: 'x' }, y: { kind: 'linear', title: 'y' }, series: [] })).toThrow(/no points/);
   });
 });

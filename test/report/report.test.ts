@@ -7,6 +7,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_INTERACTIVE_VARIANTS, interactiveData } from '../../src/report/interactive.js';
 import { writeStudyReport } from '../../src/report/index.js';
 import { REPORT_ROWS } from '../../src/report/report-html.js';
 import { writeSummaryWorkbook } from '../../src/study/results/summary-workbook.js';
@@ -78,8 +79,8 @@ describe('writeStudyReport', () => {
     expect(html).toMatch(/<th scope="row">Pareto points found<\/th><td>15<\/td>/);
   });
 
-  it('shows every plot from its file, with links to its SVG and PNG, by relative paths', () => {
-    const images = [...html.matchAll(/<img src="([^"]+)" alt="([^"]+)">/g)].map((m) => m[1]);
+  it('shows every plot, from its file where scripts do not run, with links to its SVG and PNG, by relative paths', () => {
+    const images = [...html.matchAll(/<noscript><img src="([^"]+)" alt="([^"]+)"><\/noscript>/g)].map((m) => m[1]);
     expect(images).toEqual(written.plots.filter((p) => p.endsWith('.svg')).map((p) => `plots/${p.split('/').at(-1)}`));
     for (const image of images) expect(html).toContain(`<a href="${image.replace(/\.svg$/, '.png')}">PNG</a>`);
   });
@@ -91,9 +92,13 @@ describe('writeStudyReport', () => {
     expect(html).not.toContain('href="summary.xlsx"');
   });
 
-  it('is static and self-contained: no script, nothing from another site', () => {
-    expect(html).not.toMatch(/<script/i);
+  it('is self-contained: its scripts and the plots\' data are inline, nothing comes from another site', () => {
+    expect(html).not.toMatch(/<script[^>]* src=/i);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
+    const data = JSON.parse(/<script type="application\/json" id="sweep-report-data">([^<]*)<\/script>/.exec(html)![1]);
+    expect(data.charts.map((c: { id: string }) => c.id)).toEqual(written.plots.filter((p) => p.endsWith('.svg')).map((p) => `plot-${p.split('/').at(-1)!.replace(/\.svg$/, '')}`));
+    // Every variant with a solution, for the tooltips; not the failed one, which no plot shows.
+    expect(Object.keys(data.variants).map(Number)).toEqual([0, 1, 2, 3, 5]);
   });
 
   it('lists the results, the study front and the failures with their reasons', () => {
@@ -149,10 +154,21 @@ describe('a study of 10,000 variants × 3 Pareto points', () => {
     const html = await readFile(written.report, 'utf8');
     expect(tableRows(html, 'Variants and Pareto points')).toBe(REPORT_ROWS);
     expect(html).toContain(`The first ${REPORT_ROWS} of 29,994 rows. <a href="results.csv">results.csv</a>`);
-    expect(html.length).toBeLessThan(500_000);
+    // ECharts (1.1 MB) and every point with its variant, for the tooltips.
+    expect(html.length).toBeLessThan(16_000_000);
     expect((await readFile(written.csv, 'utf8')).trim().split('\r\n')).toHaveLength(1 + 29_994);
-    const fronts = await readFile(join(dir, 'plots', 'pareto-fronts.svg'), 'utf8');
-    expect(fronts.match(/data-series="variant-/g)).toHaveLength(20);
+    const data = JSON.parse(/<script type="application\/json" id="sweep-report-data">([^<]*)<\/script>/.exec(html)![1]);
+    const fronts = data.charts.find((c: { id: string }) => c.id === 'plot-pareto-fronts');
+    expect(fronts.option.series.filter((s: { id: string }) => s.id.startsWith('variant-'))).toHaveLength(20);
+    expect(Object.keys(data.variants)).toHaveLength(10_000 - 3);
     expect(existsSync(join(dir, 'plots', 'study-front.png'))).toBe(true);
   }, 120_000);
+});
+
+describe(`a study of more than ${MAX_INTERACTIVE_VARIANTS.toLocaleString('en-US')} variants with solutions`, () => {
+  it('gets static plots, and a report that says why', () => {
+    const manifest = studyManifest({ variants: MAX_INTERACTIVE_VARIANTS + 1, failed: [], points: 1 });
+    const interactive = interactiveData(manifest, [], { links: new Map(), unpacked: false });
+    expect(interactive).toEqual({ omitted: expect.stringMatching(/^The plots are static images: this study has 20,001 variants with solutions, and the interactive plots .* are made for up to 20,000\.$/) });
+  });
 });
