@@ -1,6 +1,8 @@
 /** The `sweep` command line: one command per file under commands/, assembled here. */
 import { Command, CommanderError } from 'commander';
 import { bundleWorkflowsCommand } from './commands/bundle-workflows.js';
+import { compareCommand } from './commands/compare.js';
+import { diffCommand } from './commands/diff.js';
 import { budgetCommand, cancelCommand, pauseCommand, resumeCommand } from './commands/controls.js';
 import { demoCommand } from './commands/demo.js';
 import { devCommand } from './commands/dev.js';
@@ -32,6 +34,8 @@ const program = new Command()
   .addCommand(cancelCommand())
   .addCommand(budgetCommand())
   .addCommand(resultsCommand())
+  .addCommand(compareCommand())
+  .addCommand(diffCommand())
   .addCommand(scheduleCommand())
   .addCommand(workerCommand())
   .addCommand(serviceCommand())

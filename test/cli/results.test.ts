@@ -1,7 +1,8 @@
 /**
  * `sweep results` as an analyst runs it (a process, against the test run's Temporal server): the
  * summary workbook, CSV, plots and report of a study, written while it runs (what has ended so
- * far) and once it has ended, into its own directory or a copy elsewhere with the output files.
+ * far) and once it has ended, into its own directory or a copy elsewhere with the output files;
+ * then `sweep diff` of its two variants, read back from the service.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -60,6 +61,16 @@ describe('sweep results', () => {
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(variant.files[0].sha256);
     }
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('results-cli');
+
+    // The two variants' scenarios, read back from the service, differ in the tank's cost and nothing else of what the solver gets.
+    const diff = await sweep(['diff', study.name, '0', manifest.variants[1].key], env.cliEnv());
+    expect(diff.code, diff.stderr).toBe(0);
+    const lines = diff.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`#0 ${manifest.variants[0].label} vs #1 ${manifest.variants[1].label}: 1 field differ`);
+    expect(lines[2]).toMatch(/^\S.*Heat tank\s+.*\s+10\s+20$/);
+    const unknown = await sweep(['diff', study.name, '0', '7'], env.cliEnv());
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toContain('variant-b: "7" is not a variant of results-cli');
 
     const missing = await sweep(['results', 'no-such-study']);
     expect(missing.code).toBe(3);

@@ -21,15 +21,22 @@ export type { Cell, Table } from './table.js';
 
 /** Writes the summary workbook to `path` atomically. */
 export async function writeSummaryWorkbook(path: string, manifest: Manifest): Promise<void> {
+  const pair = objectivePair(manifest);
+  await writeTablesWorkbook(path, [
+    ['Variants', () => variantsTable(manifest)],
+    ...(pair ? [[pairSheetName(pair), () => pairTable(manifest, pair)] as [string, () => Table]] : []),
+    ...analysisTables(manifest).map(([name, table]): [string, () => Table] => [name, () => table]),
+    ['Failures', () => failuresTable(manifest)],
+  ]);
+}
+
+/** A workbook of one sheet per table, written atomically; each table is made when its sheet is written. */
+export async function writeTablesWorkbook(path: string, sheets: [string, () => Table][]): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeAtomically(path, async (partial) => {
     // Streamed: a study of thousands of variants × Pareto points would take gigabytes in memory.
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true });
-    addTable(workbook, 'Variants', variantsTable(manifest));
-    const pair = objectivePair(manifest);
-    if (pair) addTable(workbook, pairSheetName(pair), pairTable(manifest, pair));
-    for (const [name, table] of analysisTables(manifest)) addTable(workbook, name, table);
-    addTable(workbook, 'Failures', failuresTable(manifest));
+    for (const [name, table] of sheets) addTable(workbook, name, table());
     await workbook.commit();
   });
 }
