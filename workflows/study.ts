@@ -49,6 +49,11 @@ export interface StudyInput {
   scheduled?: boolean;
   /** Where earlier runs' results are, for a run that takes over unchanged variants' results. */
   reuseRunsDir?: string;
+  /**
+   * A re-run of some of the study's variants (`sweep rerun --failed`): their indices. Only they run,
+   * as new jobs (a new `runTag`); every other variant keeps its record, and the results cover all.
+   */
+  rerun?: number[];
   /** Carried through continue-as-new. */
   state?: StudyState;
 }
@@ -94,7 +99,9 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
   const input = given.scheduled ? asScheduledRun(given, workflowInfo().workflowId, workflowInfo().startTime) : given;
   const { study } = input;
   const searching = study.variants.method === 'search';
-  const total = variantCount(study);
+  const total = input.rerun ? input.rerun.length : variantCount(study);
+  /** The variant at a position of this run: the study's own order, or the re-run's list. */
+  const variantOfRun = (position: number) => variantAt(study, input.rerun ? input.rerun[position] : position);
   if (total === 0 && !searching) throw ApplicationFailure.nonRetryable('the study has no variants', 'StudyDefinitionError');
   const batchSize = Math.min(MAX_BATCH, study.concurrency);
   const window = Math.max(1, Math.floor(study.concurrency / batchSize));
@@ -218,7 +225,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     }
   };
   const summarise = (notRun?: string) => summariseStudy({
-    study, studyFile: input.studyFile, outputDir: study.output, variantCount: variantsNow(), startedAt: state.startedAt, finished: true,
+    study, studyFile: input.studyFile, outputDir: study.output, variantCount: input.rerun ? variantCount(study) : variantsNow(), startedAt: state.startedAt, finished: true,
     ...(state.search ? { probes: probeVariants(study, state.search), searches: state.search.searches } : {}), ...(notRun ? { notRun } : {}),
   });
   try {
@@ -226,7 +233,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     while (state.nextOffset < total || state.inFlight.length) {
       while (!state.paused && state.inFlight.length < window && state.nextOffset < total) {
         const offset = state.nextOffset;
-        await startBatch(Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) => variantAt(study, offset + i)));
+        await startBatch(Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) => variantOfRun(offset + i)));
         state.nextOffset += batchSize;
       }
       await settle();

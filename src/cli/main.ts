@@ -7,6 +7,7 @@ import { budgetCommand, cancelCommand, pauseCommand, resumeCommand } from './com
 import { demoCommand } from './commands/demo.js';
 import { devCommand } from './commands/dev.js';
 import { doctorCommand } from './commands/doctor.js';
+import { rerunCommand } from './commands/rerun.js';
 import { resultsCommand } from './commands/results.js';
 import { planCommand } from './commands/plan.js';
 import { runCommand } from './commands/run.js';
@@ -34,6 +35,7 @@ const program = new Command()
   .addCommand(cancelCommand())
   .addCommand(budgetCommand())
   .addCommand(resultsCommand())
+  .addCommand(rerunCommand())
   .addCommand(compareCommand())
   .addCommand(diffCommand())
   .addCommand(scheduleCommand())

@@ -5,7 +5,7 @@ import type { Study } from '../study/schema.js';
 import { createLogger } from '../common/logger.js';
 import { DEFAULT_TASK_QUEUE, gateIdFor } from '../temporal/study-worker.js';
 import { withTracedStarts } from '../temporal/telemetry.js';
-import { studyWorkflow } from '../../workflows/study.js';
+import { type StudyInput, studyWorkflow } from '../../workflows/study.js';
 
 export const studyWorkflowId = (name: string) => `study/${name}`;
 
@@ -22,11 +22,16 @@ export async function startStudy(
   options: { taskQueue?: string; runTag?: string } = {},
 ): Promise<WorkflowHandle<typeof studyWorkflow>> {
   const taskQueue = options.taskQueue ?? taskQueueOf();
+  return startStudyInput(temporal, { study, studyFile: file, gateId: gateIdFor(service, taskQueue), runTag: options.runTag }, taskQueue);
+}
+
+/** Starts the study workflow with `input` (or attaches to the running one of the study's name). */
+export async function startStudyInput(temporal: Client, input: StudyInput, taskQueue = taskQueueOf()): Promise<WorkflowHandle<typeof studyWorkflow>> {
   // With OTEL_EXPORTER_OTLP_ENDPOINT set, this start heads the study's trace (src/temporal/telemetry.ts).
   return withTracedStarts(temporal, createLogger({ level: 'warn' }), (client) => client.workflow.start(studyWorkflow, {
-    workflowId: studyWorkflowId(study.name),
+    workflowId: studyWorkflowId(input.study.name),
     taskQueue,
-    args: [{ study, studyFile: file, gateId: gateIdFor(service, taskQueue), runTag: options.runTag }],
+    args: [input],
     workflowIdConflictPolicy: 'USE_EXISTING',
   }));
 }

@@ -23,6 +23,8 @@ export interface FoundStudy {
   status: string;
   /** Its current run as Temporal describes it (start and close times among it). */
   description: WorkflowExecutionDescription;
+  /** The connection it was found through, for a command that starts another run of it. */
+  temporal: Client;
 }
 
 /** Connects to Temporal, finds the study's workflow, runs `act`, and always closes the connection. */
@@ -36,7 +38,7 @@ export async function withStudy<T>(name: string, act: (found: FoundStudy) => Pro
       if (error instanceof WorkflowNotFoundError) throw new CommandError(`no study named "${name}" (sweep list shows the studies)`, EXIT.notFound);
       throw error;
     }
-    return act({ handle, status: description.status.name, description });
+    return act({ handle, status: description.status.name, description, temporal });
   });
 }
 
