@@ -11,9 +11,9 @@ import { heartbeat } from '@temporalio/activity';
 import { boundedMap } from '../src/common/bounded-map.js';
 import type { Variant } from '../src/study/expand.js';
 import type { OutcomeValue } from '../src/study/outcomes.js';
-import type { VariantRecord } from '../src/study/results/manifest.js';
 import { specsFingerprint } from '../src/study/fingerprint.js';
-import { filesIntact, readVariantRecord, writeFingerprint, writeVariantRecord } from '../src/study/results/records.js';
+import { type VariantRecord, writeAtomically } from '../src/study/results/manifest.js';
+import { KEPT_SPECS_FILE, filesIntact, readVariantRecord, variantDir, writeFingerprint, writeVariantRecord } from '../src/study/results/records.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
@@ -41,7 +41,8 @@ export function fingerprintActivities({ service }: ActivityDeps) {
         const answer: ReuseAnswer = { reused: [], changed: [] };
         let count = 0;
         await boundedMap(input.refs, CALLS_IN_FLIGHT, async (ref) => {
-          const fingerprint = await fingerprintOf(service, ref);
+          // The study's first variant keeps its specs, so that the next run can say where its inputs changed.
+          const fingerprint = await fingerprintOf(service, ref, ref.index === 0 ? join(variantDir(input.outputDir, ref.key), KEPT_SPECS_FILE) : undefined);
           await writeFingerprint(input.outputDir, ref.key, fingerprint);
           const takenOver = await takeOver(input.runsDir, earlierRuns, input.outputDir, ref, fingerprint, variants.get(ref.index)!);
           if (takenOver) answer.reused.push(takenOver.outcomes ? { ...ref, outcomes: takenOver.outcomes } : ref);
@@ -61,13 +62,18 @@ async function listRuns(runsDir: string): Promise<string[]> {
   return (await readdir(runsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 }
 
-async function fingerprintOf(service: ActivityDeps['service'], ref: VariantRef): Promise<string> {
+async function fingerprintOf(service: ActivityDeps['service'], ref: VariantRef, keep?: string): Promise<string> {
   const url = await retryPassingFaults(() => service.scenarios.specsFileUrl(ref.scenarioGuid));
   if (!url) throw new Error(`the specs file of ${ref.key} is no longer ready`);
   const path = join(tmpdir(), `sweep-specs-${process.pid}-${ref.scenarioGuid}.xlsx`);
   try {
     await retryPassingFaults(() => service.files.download(url, path));
-    return specsFingerprint(await readFile(path));
+    const fingerprint = specsFingerprint(await readFile(path));
+    if (keep) {
+      await mkdir(dirname(keep), { recursive: true });
+      await writeAtomically(keep, (partial) => copyFile(path, partial));
+    }
+    return fingerprint;
   } finally {
     await rm(path, { force: true });
   }

@@ -5,6 +5,7 @@
 import type { ActivityDeps } from './deps.js';
 import { fingerprintActivities } from './fingerprints.js';
 import { jobActivities } from './jobs.js';
+import { notifyActivities } from './notify.js';
 import { outputActivities } from './outputs.js';
 import { scenarioActivities } from './scenarios.js';
 import { setupActivities } from './setup.js';
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
     ...jobActivities(deps),
     ...outputActivities(deps),
     ...fingerprintActivities(deps),
+    ...notifyActivities(),
   };
 }
 

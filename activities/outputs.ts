@@ -16,6 +16,8 @@ import { keptSolution, readOutputZip, type ReadSolution } from '../src/study/res
 import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/study/outcomes.js';
 import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/study/results/records.js';
 import { writeStudyResults } from '../src/study/results/publish.js';
+import { driftLines } from '../src/study/results/drift.js';
+import { driftSincePreviousRun } from '../src/study/results/previous-run.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
@@ -95,15 +97,21 @@ export function outputActivities({ service }: ActivityDeps) {
     async summariseStudy(input: {
       study: Study; studyFile: string; outputDir: string; variantCount: number; startedAt: string; finished: boolean; probes?: Variant[]; searches?: SearchState[];
       notRun?: string;
+      /** A scheduled run's runs directory: the results then open with what changed since the previous run. */
+      runsDir?: string;
     }) {
       return asActivity(async () => {
         const manifest = await collectManifest({
           ...input, finishedAt: input.finished ? new Date().toISOString() : null, onProgress: (n) => heartbeat(n),
         });
         heartbeat('manifest');
-        const written = await writeStudyResults(input.outputDir, manifest);
+        const drift = input.runsDir ? await driftSincePreviousRun(input.runsDir, input.outputDir, manifest, input.study.outcomes) : undefined;
+        const written = await writeStudyResults(input.outputDir, manifest, drift);
         const findings = analysisFindings(manifest.analysis);
-        return { manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals, ...(findings.length ? { findings } : {}) };
+        return {
+          manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals, ...(findings.length ? { findings } : {}),
+          ...(drift ? { drift: { previousRun: drift.previousRun, lines: driftLines(drift), moved: drift.moved } } : {}),
+        };
       });
     },
   };

@@ -17,6 +17,7 @@ import { asScheduledRun } from '../src/study/scheduled-run.js';
 import type { Study } from '../src/study/schema.js';
 import { type SearchRun, newSearchRun, nextRound, probeVariants, recordResults } from '../src/study/search/run.js';
 import { methodLines } from '../src/study/method-progress.js';
+import type { MovedOutcome } from '../src/study/results/drift.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
   searchQuery, setBudgetUpdate, unregisterStudySignal,
@@ -29,6 +30,11 @@ const { setupStudy, ensureBudgetGate, summariseStudy } = proxyActivities<StudyAc
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 30 },
+});
+/** A scheduled run's notice: a webhook that stays down for about an hour is given up on, and the run says so. */
+const { postDriftNotice } = proxyActivities<StudyActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 10 },
 });
 
 /** Variants per batch at most: one specs request, one submission and one poll cover a batch. */
@@ -84,6 +90,10 @@ export interface StudyResult {
   report?: string;
   /** What an analysis method found, in sentences: each search's answer, each outcome's ranking. */
   findings?: string[];
+  /** A scheduled run: what changed since the previous run, in sentences, and the outcomes that moved beyond their alerts. */
+  drift?: { previousRun: string; lines: string[]; moved: MovedOutcome[] };
+  /** Whether the study's webhook heard of moved outcomes. */
+  notice?: string;
 }
 
 const emptyCounts = () => Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
@@ -227,7 +237,22 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
   const summarise = (notRun?: string) => summariseStudy({
     study, studyFile: input.studyFile, outputDir: study.output, variantCount: input.rerun ? variantCount(study) : variantsNow(), startedAt: state.startedAt, finished: true,
     ...(state.search ? { probes: probeVariants(study, state.search), searches: state.search.searches } : {}), ...(notRun ? { notRun } : {}),
+    ...(input.reuseRunsDir ? { runsDir: input.reuseRunsDir } : {}),
   });
+  /** Tells the study's webhook of outcomes that moved; a webhook that never answers does not fail the run, the result says so. */
+  const notify = async (summary: Awaited<ReturnType<typeof summarise>>): Promise<string | undefined> => {
+    if (!study.notify || !summary.drift?.moved.length) return undefined;
+    const notice = {
+      study: study.name, previousRun: summary.drift.previousRun, finishedAt: new Date().toISOString(),
+      changes: summary.drift.lines.filter((l) => l.startsWith('Changed: ')), moved: summary.drift.moved, report: summary.report,
+    };
+    try {
+      const { status } = await postDriftNotice({ notify: study.notify, notice });
+      return `the webhook took the notice (HTTP ${status})`;
+    } catch (error) {
+      return `the webhook did not take the notice: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`;
+    }
+  };
   try {
     if (state.search) await search(state.search);
     while (state.nextOffset < total || state.inFlight.length) {
@@ -240,7 +265,8 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     }
     const summary = await summarise();
     await gate.signal(unregisterStudySignal, { studyId: study.name });
-    return { studyId: study.name, ...summary };
+    const notice = await notify(summary);
+    return { studyId: study.name, ...summary, ...(notice ? { notice } : {}) };
   } catch (error) {
     if (!isCancellation(error)) throw error;
     cancelled = true;

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { Drift } from '../study/results/drift.js';
 import { MANIFEST_FILE, type Manifest, writeAtomically } from '../study/results/manifest.js';
 import { resultsCsv } from './csv.js';
 import { interactiveData } from './interactive.js';
@@ -31,7 +32,7 @@ export interface StudyReport {
   plots: string[];
 }
 
-export async function writeStudyReport(dir: string, manifest: Manifest): Promise<StudyReport> {
+export async function writeStudyReport(dir: string, manifest: Manifest, drift?: Drift): Promise<StudyReport> {
   const plotsDir = join(dir, PLOTS_DIR);
   await mkdir(plotsDir, { recursive: true });
   const write = (path: string, data: string | Uint8Array) => writeAtomically(path, (partial) => writeFile(partial, data));
@@ -58,6 +59,7 @@ export async function writeStudyReport(dir: string, manifest: Manifest): Promise
     manifest: MANIFEST_FILE,
     plots: plots.map((p) => ({ title: p.title, svg: `${PLOTS_DIR}/${p.name}.svg`, png: `${PLOTS_DIR}/${p.name}.png` })),
     plotsOmitted: omitted,
+    drift,
     interactive,
     scripts: interactive && 'data' in interactive ? await pageScripts() : undefined,
   }));

@@ -7,6 +7,7 @@
  * shown instead where scripts do not run.
  */
 import { escapeXml as esc } from '../common/xml.js';
+import { type Drift, driftLines } from '../study/results/drift.js';
 import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../study/results/manifest.js';
 import { objectiveHeader } from '../study/results/objective-labels.js';
 import type { SolutionResult } from '../study/results/read-output.js';
@@ -35,6 +36,8 @@ export interface ReportLinks {
   plotsOmitted?: string;
   /** The plots' interactive data, or why the page shows them as images only. */
   interactive?: Interactive;
+  /** A scheduled run: what changed since the previous run, which the page opens with. */
+  drift?: Drift;
   /** The page's scripts: ECharts and the report's own (src/report/browser/report-page.js). */
   scripts?: { echarts: string; page: string };
 }
@@ -45,6 +48,8 @@ export const REPORT_ROWS = 200;
 export const REPORT_FAILURES = 200;
 /** Points of the study's front listed on the page. */
 export const REPORT_FRONT_POINTS = 50;
+/** Changed fields of the scenario listed in a scheduled run's account of what changed. */
+export const REPORT_DRIFT_CELLS = 30;
 
 export function reportHtml(manifest: Manifest, links: ReportLinks): string {
   const { study } = manifest;
@@ -59,6 +64,7 @@ export function reportHtml(manifest: Manifest, links: ReportLinks): string {
 <body>
 <h1>${esc(study.name)}</h1>
 ${study.description ? `<p class="description">${esc(study.description)}</p>` : ''}
+${driftSection(links.drift)}
 ${studySection(manifest)}
 ${notRunSection(manifest)}
 ${filesSection(links)}
@@ -96,6 +102,26 @@ figcaption { font-size: 0.85rem; color: #444; }
 .tip .hint { color: #666; font-size: 0.8rem; }
 .answer { font-size: 1.05rem; background: #fff7ed; border-left: 4px solid #f28e2b; padding: 0.5rem 0.8rem; }
 `;
+
+/** What changed since the previous scheduled run: inputs and where, variants solved again or taken over, outcomes moved beyond their alerts. */
+function driftSection(drift: Drift | undefined): string {
+  if (!drift) return '';
+  const [summary] = driftLines(drift);
+  const inputs = [
+    ...drift.inputs.map((line) => [esc(line.split(': ')[0]), esc(line.slice(line.indexOf(': ') + 2))]),
+    ...(drift.specs ?? []).slice(0, REPORT_DRIFT_CELLS).map((d) => [esc(`${d.sheet} "${d.name}" · ${d.column}`), `${esc(d.a)} → ${esc(d.b)}`]),
+  ];
+  const moved = drift.moved.map((m) => [esc(m.outcome), esc(`${m.label} (${m.key})`), numberCell(m.previous), numberCell(m.now), esc(m.unit), m.change === undefined ? '' : `${m.change >= 0 ? '+' : ''}${(100 * m.change).toFixed(1)} %`]);
+  return `<section class="drift">
+<h2>Since the previous run (${esc(drift.previousRun)})</h2>
+<p class="answer">${esc(summary)}</p>
+${inputs.length ? `<h3>Inputs that changed</h3>\n${table(['Where', 'Before → now'], inputs)}` : '<p>No input changed.</p>'}
+${(drift.specs?.length ?? 0) > REPORT_DRIFT_CELLS ? `<p class="note">The first ${REPORT_DRIFT_CELLS} of ${count(drift.specs!.length)} fields of the first variant's scenario that changed.</p>` : ''}
+<h3>Outcomes that moved beyond their alert</h3>
+${moved.length ? table(['Outcome', 'Variant', 'Previous run', 'This run', 'Unit', 'Change'], moved, [2, 3, 5]) : '<p>None.</p>'}
+<p class="note">Solved again: ${count(drift.resolved.length)} variant${drift.resolved.length === 1 ? '' : 's'}${drift.resolved.length ? ` (${esc(drift.resolved.slice(0, 20).join(', '))}${drift.resolved.length > 20 ? ', …' : ''})` : ''}; taken over unchanged: ${count(drift.reused.length)}.</p>
+</section>`;
+}
 
 function studySection(manifest: Manifest): string {
   const { study, solver, totals } = manifest;

@@ -49,6 +49,15 @@ interface OutcomeBase {
   /** Letters, digits and underscores: a column of every table. */
   name: string;
   point: OutcomePoint;
+  /** A scheduled run reports the outcome as moved when it changed by more than this since the previous run. */
+  alert?: OutcomeAlert;
+}
+
+export interface OutcomeAlert {
+  /** Of the previous run's value: 0.05 is 5 %. */
+  relative?: number;
+  /** In the outcome's unit. */
+  absolute?: number;
 }
 
 /** One outcome: exactly one of the kinds. */

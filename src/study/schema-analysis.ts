@@ -41,6 +41,11 @@ const OutcomeShape = z.strictObject({
     stage: Name.optional(),
   }).optional(),
   design: z.strictObject({ tolerance: z.number({ error: 'must be a number' }).min(0, { error: 'must be ≥ 0' }).default(1) }).optional(),
+  /** A scheduled run reports the outcome as moved when it changed by more than this since the previous run. */
+  alert: z.strictObject({
+    relative: z.number({ error: 'must be a number (0.05 is 5 %)' }).gt(0, { error: 'must be > 0' }).optional(),
+    absolute: z.number({ error: 'must be a number, in the outcome\'s unit' }).gt(0, { error: 'must be > 0' }).optional(),
+  }).refine((a) => a.relative !== undefined || a.absolute !== undefined, { error: 'must give relative (0.05 is 5 %), absolute (in the outcome\'s unit), or both' }).optional(),
 });
 export const OutcomesShape = z.array(OutcomeShape, { error: 'must be a list of outcomes' });
 type ParsedOutcome = z.output<typeof OutcomeShape>;

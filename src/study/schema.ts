@@ -105,7 +105,21 @@ const StudyShape = z.strictObject({
   budget: z.strictObject(budgetFields).nullish(),
   concurrency: z.int({ error: 'must be an integer' }).min(1, { error: 'must be ≥ 1' }).max(1000, { error: 'must be ≤ 1000' }),
   output: z.string({ error: 'must be a string (a directory)' }).trim().min(1, { error: 'must not be empty' }),
+  notify: z.strictObject({
+    /** Where a scheduled run whose outcomes moved posts a short JSON document; written in the study, so in Temporal's history. */
+    webhook: z.string({ error: 'must be a string (an http or https URL)' }).refine(isHttpUrl, { error: 'must be an http or https URL' }).optional(),
+    /** The worker's environment variable that holds the URL, for a URL that carries a token: it never enters the history. */
+    webhookEnv: z.string({ error: 'must be the name of an environment variable' }).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be the name of an environment variable' }).optional(),
+  }).refine((n) => (n.webhook === undefined) !== (n.webhookEnv === undefined), { error: 'must give either webhook (a URL) or webhookEnv (a variable of the worker\'s environment that holds it)' }).optional(),
 });
+
+export function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /** The keys a mapping of the file may hold at `path` (`[]`: the study itself), for naming a misspelt one's fix. */
 export function keysAt(path: readonly PropertyKey[]): string[] {
@@ -143,6 +157,13 @@ export interface Study extends Sweep {
   concurrency: number;
   /** As written; the loader resolves it against the study file's directory. */
   output: string;
+  /** Who hears of a scheduled run whose outcomes moved. */
+  notify?: StudyNotify;
+}
+
+export interface StudyNotify {
+  webhook?: string;
+  webhookEnv?: string;
 }
 
 type Path = (string | number)[];
@@ -459,9 +480,9 @@ function crossFieldProblems(input: unknown): Problem[] {
 
 /** An outcome as the study carries it: its kind's key alone, beside its name and point. */
 function normaliseOutcome(o: z.output<typeof OutcomesShape.element>): Outcome {
-  const { name, point, ...kinds } = o;
+  const { name, point, alert, ...kinds } = o;
   const [kind, spec] = Object.entries(kinds).find(([, v]) => v !== undefined) ?? ['objective', undefined];
-  return { name, point, [kind]: spec } as unknown as Outcome;
+  return { name, point, ...(alert ? { alert } : {}), [kind]: spec } as unknown as Outcome;
 }
 
 function normalise(s: z.output<typeof StudyShape>): Study {
@@ -484,6 +505,7 @@ function normalise(s: z.output<typeof StudyShape>): Study {
     },
     concurrency: s.concurrency,
     output: s.output,
+    ...(s.notify ? { notify: s.notify } : {}),
   };
 }
 

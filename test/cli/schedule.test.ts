@@ -2,12 +2,16 @@
  * Scheduled re-optimisation as an analyst drives it (`sweep schedule …`, run as processes against the
  * test run's Temporal server, real Schedules, a real worker and the local service): runs triggered by
  * the schedule keep their results side by side, take over the results of variants whose specs did
- * not change since their last run, and solve again those that did.
+ * not change since their last run, and solve again those that did; each run's report opens with what
+ * changed since the run before, and a run whose outcome moved beyond its alert tells the study's
+ * webhook (a server the test runs).
  */
 import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/study/results/manifest.js';
 import { runDirName, runStamp } from '../../src/study/scheduled-run.js';
 import type { StudyResult } from '../../workflows/study.js';
@@ -22,7 +26,24 @@ useStudyEnvWithWorker('Nightly', (started) => (env = started));
 /** The CLI as the worker of this test sees the world: its task queue, its service account. */
 const sweep = (...args: string[]) => runSweep(args, env.cliEnv());
 
-const yaml = tankStudyYaml({ name: 'nightly', project: 'Nightly' });
+/** What the study's webhook received: each POST's JSON body. */
+const notices: unknown[] = [];
+const webhook = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => {
+    notices.push(JSON.parse(body));
+    response.writeHead(204).end();
+  });
+});
+await new Promise<void>((listening) => webhook.listen(0, '127.0.0.1', listening));
+const hook = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/nightly`;
+afterAll(() => new Promise<void>((closed) => webhook.close(() => closed())));
+
+const yaml = `${tankStudyYaml({ name: 'nightly', project: 'Nightly' })}outcomes:
+  - { name: lcc, objective: MIN_LIFE_CYCLE_COST, alert: { relative: 0.01 } }
+notify: { webhook: ${hook} }
+`;
 
 /** Triggers a run and waits for it to end; answers its result and results directory. */
 async function triggeredRun(runsBefore: number): Promise<{ result: StudyResult; dir: string }> {
@@ -85,6 +106,11 @@ describe('sweep schedule', () => {
     expect(second.dir).not.toBe(first.dir);
     expect(second.result.totals).toMatchObject({ variants: 2, done: 2, reused: 1 });
     const secondManifest = await readManifest(second.dir);
+    // Its report opens with what changed since run 1: one variant solved again, one taken over, no outcome moved, no notice.
+    expect(second.result.drift?.lines[0]).toBe(`Since ${first.dir.split('/').pop()}: no input changed; 1 variant solved again, 1 taken over.`);
+    expect(second.result.drift?.moved).toEqual([]);
+    expect(second.result.notice).toBeUndefined();
+    expect(await readFile(join(second.dir, 'report.html'), 'utf8')).toContain(`<h2>Since the previous run (${first.dir.split('/').pop()})</h2>`);
     const byKey = new Map(secondManifest.variants.map((v) => [v.key, v]));
     expect(byKey.get(changed.key)!.reusedFrom).toBeUndefined();
     expect(byKey.get(changed.key)!.jobId).not.toBe(changed.jobId);
@@ -102,8 +128,26 @@ describe('sweep schedule', () => {
     const baseScenario = (await client.scenarios.list(base.analysisGuid)).find((s) => s.scenarioName === 'Base')!;
     const [hub] = await client.hubs.list(baseScenario.scenarioGuid);
     await client.hubs.update(hub.hubGuid, `${hub.hubName} renamed`);
+    // As though run 2 had found the first variant's life-cycle cost at 80 % of what it is: run 3 finds it moved by +25 %.
+    const secondManifestPath = join(second.dir, 'manifest.json');
+    const forged = JSON.parse(await readFile(secondManifestPath, 'utf8'));
+    const lcc = forged.variants[0].outcomes.lcc as { value: number; unit: string };
+    forged.variants[0].outcomes.lcc = { ...lcc, value: lcc.value * 0.8 };
+    writeFileSync(secondManifestPath, JSON.stringify(forged));
     const third = await triggeredRun(2);
     expect(third.result.totals).toMatchObject({ variants: 2, done: 2, reused: 0 });
+    // What changed, and where: the renamed hub, in the scenario's Hubs sheet; the outcome that moved, by how much.
+    const drift = third.result.drift!;
+    expect(drift.lines[0]).toMatch(new RegExp(`^Since ${second.dir.split('/').pop()}: 0 study settings and \\d+ fields? of the scenario changed; 2 variants solved again, 0 taken over\\.$`));
+    expect(drift.lines).toContainEqual(expect.stringMatching(new RegExp(`^Changed: .*: ${hub.hubName} → ${hub.hubName} renamed$`)));
+    expect(drift.moved).toEqual([{ key: forged.variants[0].key, label: forged.variants[0].label, outcome: 'lcc', unit: lcc.unit, previous: lcc.value * 0.8, now: lcc.value, change: expect.closeTo(0.25, 9) }]);
+    const thirdReport = await readFile(join(third.dir, 'report.html'), 'utf8');
+    expect(thirdReport).toContain(`${hub.hubName} → ${hub.hubName} renamed`);
+    expect(thirdReport).toContain('+25.0 %');
+    // The webhook heard of it once, with the moved outcome and no secret.
+    expect(third.result.notice).toBe('the webhook took the notice (HTTP 204)');
+    expect(notices).toEqual([expect.objectContaining({ study: third.result.studyId, previousRun: second.dir.split('/').pop(), moved: drift.moved, report: join(third.dir, 'report.html') })]);
+    expect(JSON.stringify(notices)).not.toContain(env.cliEnv().SWEEP_SERVICE_PASSWORD!);
     const thirdManifest = await readManifest(third.dir);
     for (const variant of thirdManifest.variants) expect(variant.fingerprint).not.toBe(byKey.get(variant.key)!.fingerprint);
     // Every run's results stay where they were.

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { SUMMARY_WORKBOOK, writeStudyReport } from '../../report/index.js';
+import type { Drift } from './drift.js';
 import { type Manifest, MANIFEST_FILE } from './manifest.js';
 import { writeSummaryWorkbook } from './summary-workbook.js';
 
@@ -15,9 +16,9 @@ export interface WrittenResults {
   plots: string[];
 }
 
-export async function writeStudyResults(dir: string, manifest: Manifest): Promise<WrittenResults> {
+export async function writeStudyResults(dir: string, manifest: Manifest, drift?: Drift): Promise<WrittenResults> {
   const summary = join(dir, SUMMARY_WORKBOOK);
   await writeSummaryWorkbook(summary, manifest);
-  const report = await writeStudyReport(dir, manifest);
+  const report = await writeStudyReport(dir, manifest, drift);
   return { manifest: join(dir, MANIFEST_FILE), summary, ...report };
 }

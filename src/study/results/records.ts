@@ -11,6 +11,8 @@ import { type VariantRecord, writeAtomically } from './manifest.js';
 
 export const RECORD_FILE = 'record.json';
 export const FINGERPRINT_FILE = 'fingerprint.txt';
+/** A scheduled run's first variant's specs workbook, kept for the next run's account of what changed (src/study/results/drift.ts). */
+export const KEPT_SPECS_FILE = 'specs.xlsx';
 
 export const variantDir = (outputDir: string, key: string) => join(outputDir, 'variants', key);
 
