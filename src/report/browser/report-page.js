@@ -65,8 +65,11 @@
         head.push('<b>' + m.n.toLocaleString('en-US') + ' points on this spot</b>, of variants ' + listed + (m.v.length > 10 || m.n > m.v.length ? ', …' : ''));
       }
       var body = m.v.length ? variantLines(m.v[0], m.s) : [];
-      // The plot's own words on the point (a rate to the previous point, a knee) come last.
-      var own = m.t ? ['<span class="hint">' + escape(m.t) + '</span>'] : [];
+      // The plot's own words on the point come last: all of them for a point that is no variant (an
+      // index, a probe), else what they add to the variant's card (a rate to the previous point, a knee).
+      var words = m.t || '';
+      if (m.v.length && words) words = words.indexOf('; ') >= 0 ? words.slice(words.indexOf('; ') + 2) : '';
+      var own = words ? ['<span class="hint">' + escape(words) + '</span>'] : [];
       return '<div class="tip" data-series="' + escape(params.seriesId || '') + '">' + head.concat(body, own).join('<br>') + '</div>';
     };
   }
