@@ -60,7 +60,8 @@ function comparisonHtml(a: ComparedStudy, b: ComparedStudy, comparison: Comparis
   const chart = frontsChart(a, b);
   const change = moves.columns.findIndex((c) => c.header === 'Change [%]');
   const largest = [...moves.rows].filter((r) => typeof r[change] === 'number').sort((x, y) => Math.abs(y[change] as number) - Math.abs(x[change] as number)).slice(0, PAGE_ROWS);
-  const cell = (value: unknown) => (typeof value === 'number' ? `<td class="num">${formatNumber(value)}</td>` : `<td>${esc(value === undefined ? '' : String(value))}</td>`);
+  const number = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en-US') : formatNumber(value));
+  const cell = (value: unknown) => (typeof value === 'number' ? `<td class="num">${number(value)}</td>` : `<td>${esc(value === undefined ? '' : String(value))}</td>`);
   const table = (headers: string[], rows: unknown[][]) => `<table><thead><tr>${headers.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>\n${rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('\n')}\n</tbody></table>`;
   const studyLine = (label: string, s: ComparedStudy) => `<li><strong>${label}</strong>: ${esc(s.manifest.study.name)} — ${esc(s.dir)} (${s.manifest.totals.done.toLocaleString('en-US')} of ${s.manifest.totals.variants.toLocaleString('en-US')} variants done)</li>`;
   const matchedOn = comparison.matchedOn.length ? `on ${comparison.matchedOn.map(esc).join(', ')}` : 'as the single variant of each';

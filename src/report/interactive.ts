@@ -14,7 +14,7 @@ import type { VariantLinks } from './variant-workbooks.js';
 
 export const MAX_INTERACTIVE_VARIANTS = 20_000;
 /** Installed capacities listed in a tooltip; the workbook has them all. */
-const TOOLTIP_CAPACITIES = 12;
+const TOOLTIP_CAPACITIES = 8;
 
 export interface InteractiveChart extends ChartOption {
   /** The element id of the plot on the page. */
@@ -64,12 +64,17 @@ function card(variant: VariantRecord, objectives: string[], links: Map<number, s
   const points: VariantCard['points'] = {};
   for (const s of variant.solutions) {
     const installed = s.capacities.filter((c) => c.value > 0).sort((a, b) => b.value - a.value);
+    const stages = new Set(installed.map((c) => c.stage));
     points[s.index] = {
       objectives: objectives.filter((o) => s.objectives[o] !== undefined).map((o) => {
         const { name, unit } = objectiveLabel(o);
         return `${name}: ${formatNumber(s.objectives[o])}${unit ? ` ${unit}` : ''}`;
       }),
-      capacities: installed.slice(0, TOOLTIP_CAPACITIES).map((c) => `${c.item} (${c.hub}${c.stage ? `, ${c.stage}` : ''}): ${formatNumber(c.value)} ${c.unit}`),
+      capacities: installed.slice(0, TOOLTIP_CAPACITIES).map((c) => {
+        // The hub only where the item's name lacks it, the stage only where the solution has several.
+        const where = [c.item.includes(c.hub) ? '' : c.hub, stages.size > 1 ? c.stage : ''].filter(Boolean).join(', ');
+        return `${c.item}${where ? ` (${where})` : ''}: ${formatNumber(c.value)} ${c.unit}`;
+      }),
       moreCapacities: Math.max(0, installed.length - TOOLTIP_CAPACITIES),
     };
   }

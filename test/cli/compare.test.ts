@@ -68,7 +68,7 @@ describe('sweep compare', () => {
     const result = await sweep(['compare', a, b, '--out', out]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('1 input differ, 6 variants matched, 0 only in a, 0 only in b');
+    expect(result.stdout).toContain('1 input differs, 6 variants matched, 0 only in a, 0 only in b');
     expect(result.stdout).toContain('  parameter gas_price: values: 0.08 → 0.12');
     const csv = (await readFile(join(out, 'compare.csv'), 'utf8')).trim().split('\r\n');
     // Five variants with three Pareto points of four objectives each, and the failed one's row.

@@ -31,7 +31,7 @@ Examples:
       const comparison = compareManifests(first.manifest, second.manifest);
       const written = await writeComparison(out, first, second, comparison);
       process.stdout.write([
-        `${first.name} vs ${second.name}: ${comparison.inputs.length} input${comparison.inputs.length === 1 ? '' : 's'} differ, ${comparison.matched.length} variants matched, ${comparison.onlyA.length} only in a, ${comparison.onlyB.length} only in b`,
+        `${first.name} vs ${second.name}: ${comparison.inputs.length} input${comparison.inputs.length === 1 ? ' differs' : 's differ'}, ${comparison.matched.length} variants matched, ${comparison.onlyA.length} only in a, ${comparison.onlyB.length} only in b`,
         ...comparison.inputs.slice(0, 10).map((d) => `  ${d.input}: ${d.a} → ${d.b}`),
         `  report:   ${written.html}`,
         `  workbook: ${written.workbook}`,

@@ -33,12 +33,14 @@
     if (!v) return ['#' + index];
     var lines = ['<b>#' + index + ' ' + escape(v.label) + '</b>', 'key: <code>' + escape(v.key) + '</code>'];
     v.parameters.forEach(function (p) { lines.push(escape(p[0]) + ' = ' + escape(p[1])); });
+    // The study's outcomes are the variant's (each read at the Pareto point the study file names), not this point's.
+    if (v.outcomes.length) lines.push('<i>Outcomes of the variant</i>');
+    v.outcomes.forEach(function (o) { lines.push(escape(o[0]) + ': ' + escape(o[1])); });
     var solution = point !== undefined ? v.points[point] : undefined;
     if (solution) {
       lines.push('<i>Pareto point ' + point + '</i>');
       solution.objectives.forEach(function (o) { lines.push(escape(o)); });
     }
-    v.outcomes.forEach(function (o) { lines.push(escape(o[0]) + ': ' + escape(o[1])); });
     if (solution && solution.capacities.length) {
       lines.push('<i>Installed</i>');
       solution.capacities.forEach(function (c) { lines.push(escape(c)); });
@@ -132,7 +134,7 @@
     var option = chart.option;
     option.xAxis.axisLabel.formatter = labelFormatter(chart.axes.x);
     option.yAxis.axisLabel.formatter = labelFormatter(chart.axes.y);
-    option.tooltip = { trigger: 'item', confine: true, formatter: tooltip(chart), extraCssText: 'max-width: 420px; white-space: normal;' };
+    option.tooltip = { trigger: 'item', confine: true, formatter: tooltip(chart), extraCssText: 'max-width: 440px; white-space: normal; font-size: 12px; line-height: 1.35;' };
     // Above the plot's left corner, clear of the title and of a legend on the right.
     option.toolbox = { left: option.grid.left, top: option.grid.top - 32, itemSize: 14, feature: { brush: { type: ['rect', 'polygon', 'clear'], title: { rect: 'Select (box)', polygon: 'Select (lasso)', clear: 'Clear selection' } }, dataZoom: { title: { zoom: 'Zoom', back: 'Zoom back' } }, restore: { title: 'Reset' } } };
     option.brush = { xAxisIndex: 0, throttleType: 'debounce', throttleDelay: 150, brushStyle: { color: 'rgba(78,121,167,0.15)', borderColor: '#4e79a7' } };
