@@ -6,9 +6,10 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StudyFileError, type StudyProblem, loadStudyFile, parseStudy } from '../../src/study/load.js';
+import { loadStudyFile, parseStudy } from '../../src/study/load.js';
 import { planStudy } from '../../src/study/plan.js';
 import { variantCount } from '../../src/study/expand.js';
+import { problemsOf } from '../support/study-problems.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../../examples');
 
@@ -36,15 +37,6 @@ const search = (variants: string, parameters = `parameters:
   - { name: hp_cost, target: ${HP}, values: [800, 1400] }
 `) => text({ parameters, variants: `variants:\n${variants}`, tail: 'budget: { jobs: 40 }\nconcurrency: 2\noutput: out\n' });
 
-function problemsOf(study: string): StudyProblem[] {
-  try {
-    parseStudy(study, { path: '/studies/s.yaml' });
-  } catch (error) {
-    if (error instanceof StudyFileError) return error.problems;
-    throw error;
-  }
-  throw new Error('the study was accepted');
-}
 
 const lineWith = (study: string, needle: string) => study.split('\n').findIndex((l) => l.includes(needle)) + 1;
 

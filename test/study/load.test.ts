@@ -3,7 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StudyFileError, type StudyProblem, loadStudyFile, parseStudy } from '../../src/study/load.js';
+import { StudyFileError, loadStudyFile, parseStudy } from '../../src/study/load.js';
+import { problemsOf } from '../support/study-problems.js';
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/demo-study.yaml');
 
@@ -29,15 +30,6 @@ const studyText = (over: Partial<typeof SECTIONS> & { extra?: string } = {}) =>
 const params = (...items: [string, string, string][]) =>
   `parameters:\n${items.map(([name, target, rest]) => `  - name: ${name}\n    target: ${target}\n${rest ? `    ${rest.split('\n').join('\n    ')}\n` : ''}`).join('')}`;
 
-function problemsOf(text: string, format?: 'yaml' | 'json'): StudyProblem[] {
-  try {
-    parseStudy(text, { path: '/studies/s.yaml', format });
-  } catch (error) {
-    if (error instanceof StudyFileError) return error.problems;
-    throw error;
-  }
-  throw new Error('the study was accepted');
-}
 
 /** The 1-based line of the first line holding the needle. */
 const lineWith = (text: string, needle: string) => {

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyActivities } from '../../activities/notify.js';
-import { StudyFileError, type StudyProblem, parseStudy } from '../../src/study/load.js';
+import { parseStudy } from '../../src/study/load.js';
+import { problemsOf } from '../support/study-problems.js';
 
 const STUDY = `version: 1
 name: nightly
@@ -23,15 +24,6 @@ concurrency: 2
 output: out
 `;
 
-function problemsOf(text: string): StudyProblem[] {
-  try {
-    parseStudy(text, { path: '/studies/s.yaml' });
-  } catch (error) {
-    if (error instanceof StudyFileError) return error.problems;
-    throw error;
-  }
-  throw new Error('the study was accepted');
-}
 
 describe('the study file', () => {
   it('takes a webhook URL or the variable that holds one, and an alert per outcome', () => {
