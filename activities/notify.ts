@@ -26,9 +26,15 @@ export function notifyActivities() {
       const url = webhook ?? (webhookEnv ? process.env[webhookEnv] : undefined);
       if (!url) throw ApplicationFailure.nonRetryable(`notify.webhookEnv: ${webhookEnv} is not set in the worker's environment`, 'NotifyConfigurationError');
       if (!isHttpUrl(url)) throw ApplicationFailure.nonRetryable(`notify: the webhook${webhookEnv ? ` in ${webhookEnv}` : ''} is not an http or https URL`, 'NotifyConfigurationError');
-      const response = await request(url, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input.notice), headersTimeout: 15_000, bodyTimeout: 15_000,
-      });
+      let response;
+      try {
+        response = await request(url, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input.notice), headersTimeout: 15_000, bodyTimeout: 15_000,
+        });
+      } catch (error) {
+        // The error's code only: a network error's message may quote the URL.
+        throw ApplicationFailure.retryable(`the webhook could not be reached (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})`, 'WebhookUnavailable');
+      }
       await response.body.dump();
       const status = response.statusCode;
       if (status >= 200 && status < 300) return { status };

@@ -250,6 +250,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
       const { status } = await postDriftNotice({ notify: study.notify, notice });
       return `the webhook took the notice (HTTP ${status})`;
     } catch (error) {
+      if (isCancellation(error)) throw error;
       return `the webhook did not take the notice: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`;
     }
   };

@@ -81,6 +81,15 @@ describe('postDriftNotice', () => {
     }
   });
 
+  it('fails retryably when the webhook cannot be reached, naming the cause and not the URL', async () => {
+    const closed = createServer();
+    await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const failure = await failureOf(postDriftNotice({ notify: { webhook: `http://127.0.0.1:${port}/hook?token=s3cret` }, notice }));
+    expect(failure).toMatchObject({ nonRetryable: false, message: 'the webhook could not be reached (ECONNREFUSED)' });
+  });
+
   it('reads the URL from the worker\'s environment when the study names a variable, and says when it is not set', async () => {
     process.env.SWEEP_TEST_HOOK = url;
     try {
