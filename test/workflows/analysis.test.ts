@@ -132,7 +132,11 @@ output: out-tipping-demo
     // Its progress says what it found, and its report and plot mark the bracket.
     expect((await handle.query(progressQuery)).method).toEqual([answer.text]);
     expect(readFileSync(join(study.output, 'report.html'), 'utf8')).toContain(escapeXml(answer.text));
-    expect(readFileSync(join(study.output, 'plots', 'search-1.svg'), 'utf8')).toContain('class="band"');
+    // The bracket shaded across the plot, labelled with its ends (three significant digits, as the chart gives them).
+    const plot = readFileSync(join(study.output, 'plots', 'search-1.svg'), 'utf8');
+    expect(plot).toContain('fill="rgb(242,142,43)" fill-opacity="0.22"');
+    const three = (x: number) => String(Number(x.toPrecision(3)));
+    expect(plot).toContain(`>${three(bracket.low)}–${three(bracket.high)}</text>`);
   }, 600_000);
 
   it('runs one search per value of a second parameter side by side, and confirms each bracket at a tighter gap', async () => {
