@@ -16,7 +16,7 @@ import { keptSolution, readOutputZip, type ReadSolution } from '../src/study/res
 import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/study/outcomes.js';
 import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/study/results/records.js';
 import { writeStudyResults } from '../src/study/results/publish.js';
-import { driftLines } from '../src/study/results/drift.js';
+import { driftChanges, driftLines } from '../src/study/results/drift.js';
 import { driftSincePreviousRun } from '../src/study/results/previous-run.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
@@ -110,7 +110,7 @@ export function outputActivities({ service }: ActivityDeps) {
         const findings = analysisFindings(manifest.analysis);
         return {
           manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals, ...(findings.length ? { findings } : {}),
-          ...(drift ? { drift: { previousRun: drift.previousRun, lines: driftLines(drift), moved: drift.moved } } : {}),
+          ...(drift ? { drift: { previousRun: drift.previousRun, lines: driftLines(drift), changes: driftChanges(drift), moved: drift.moved } } : {}),
         };
       });
     },

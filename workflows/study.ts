@@ -91,7 +91,7 @@ export interface StudyResult {
   /** What an analysis method found, in sentences: each search's answer, each outcome's ranking. */
   findings?: string[];
   /** A scheduled run: what changed since the previous run, in sentences, and the outcomes that moved beyond their alerts. */
-  drift?: { previousRun: string; lines: string[]; moved: MovedOutcome[] };
+  drift?: { previousRun: string; lines: string[]; changes: string[]; moved: MovedOutcome[] };
   /** Whether the study's webhook heard of moved outcomes. */
   notice?: string;
 }
@@ -244,7 +244,7 @@ export async function studyWorkflow(given: StudyInput): Promise<StudyResult> {
     if (!study.notify || !summary.drift?.moved.length) return undefined;
     const notice = {
       study: study.name, previousRun: summary.drift.previousRun, finishedAt: new Date().toISOString(),
-      changes: summary.drift.lines.filter((l) => l.startsWith('Changed: ')), moved: summary.drift.moved, report: summary.report,
+      changes: summary.drift.changes, moved: summary.drift.moved, report: summary.report,
     };
     try {
       const { status } = await postDriftNotice({ notify: study.notify, notice });

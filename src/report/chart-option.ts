@@ -46,6 +46,7 @@ export interface AxisFormat {
 }
 
 export interface ChartOption {
+  title: string;
   /** ECharts' option, JSON only. */
   option: Record<string, unknown>;
   /** Per series of the option (index for index), per data item: what it stands for; null for decoration. */
@@ -187,7 +188,7 @@ export function chartOption(spec: ChartSpec): ChartOption {
   if (spec.legendTitle && !legendBelow) {
     (option as Record<string, unknown>).graphic = [{ type: 'text', right: MARGIN, top: top - 20, style: { text: spec.legendTitle, font: `bold 12px ${FONT_FAMILY}`, fill: '#222222' } }];
   }
-  return { option, meta, axes, width: CHART_WIDTH, height };
+  return { title: spec.title, option, meta, axes, width: CHART_WIDTH, height };
 }
 
 /** Whether positive values span LOG_AXIS_SPAN or more; an axis with zero or negatives stays linear. */

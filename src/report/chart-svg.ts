@@ -29,12 +29,16 @@ export function drawableOption(chart: ChartOption): Record<string, unknown> {
 }
 
 export function renderChartSvg(spec: ChartSpec): string {
-  const chart = chartOption(spec);
+  return chartSvg(chartOption(spec));
+}
+
+/** The SVG of a chart whose option is made already (the report's plots share theirs with the page). */
+export function chartSvg(chart: ChartOption): string {
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: chart.width, height: chart.height });
   try {
     instance.setOption(drawableOption(chart));
     // ECharts leaves out the document's title; a reader of the file (and a screen reader) has it.
-    const title = escapeXml(spec.title);
+    const title = escapeXml(chart.title);
     return `${instance.renderToSVGString().replace(/^<svg([^>]*)>/, `<svg$1 role="img" aria-label="${title}"><title>${title}</title>`)}\n`;
   } finally {
     instance.dispose();

@@ -8,7 +8,7 @@
 import type { Manifest, VariantRecord } from '../study/results/manifest.js';
 import { objectiveLabel } from '../study/results/objective-labels.js';
 import { formatNumber, objectivesIn } from '../study/results/summary-workbook.js';
-import { type ChartOption, chartOption } from './chart-option.js';
+import type { ChartOption } from './chart-option.js';
 import type { Plot } from './plots.js';
 import type { VariantLinks } from './variant-workbooks.js';
 
@@ -19,7 +19,6 @@ const TOOLTIP_CAPACITIES = 8;
 export interface InteractiveChart extends ChartOption {
   /** The element id of the plot on the page. */
   id: string;
-  title: string;
 }
 
 export interface VariantCard {
@@ -50,7 +49,7 @@ export function interactiveData(manifest: Manifest, plots: Plot[], workbooks: Va
       omitted: `The plots are static images: this study has ${solved.toLocaleString('en-US')} variants with solutions, and the interactive plots (hover a point to see its variant) are made for up to ${MAX_INTERACTIVE_VARIANTS.toLocaleString('en-US')}.`,
     };
   }
-  const charts = plots.map((p): InteractiveChart => ({ id: `plot-${p.name}`, title: p.title, ...chartOption(p.spec) }));
+  const charts = plots.map((p): InteractiveChart => ({ ...p.chart, id: `plot-${p.name}` }));
   const shown = new Set(charts.flatMap((c) => c.meta.flatMap((items) => (items ?? []).flatMap((m) => m.v))));
   const objectives = objectivesIn(manifest);
   const variants: Record<number, VariantCard> = {};

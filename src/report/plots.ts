@@ -8,7 +8,8 @@ import { objectiveHeader, objectiveLabel } from '../study/results/objective-labe
 import { objectivePair } from '../study/results/summary-workbook.js';
 import { analysisCharts } from './analysis-plots.js';
 import type { ChartSpec } from './chart.js';
-import { renderChartSvg } from './chart-svg.js';
+import { type ChartOption, chartOption } from './chart-option.js';
+import { chartSvg } from './chart-svg.js';
 import { parameterChart } from './parameter-plots.js';
 import { objectiveByVariantChart, paretoFrontsChart, studyFrontChart } from './pareto-plots.js';
 import { solvedPoints, studyObjectives } from './study-points.js';
@@ -17,8 +18,9 @@ export interface Plot {
   /** The file name without extension: `plots/<name>.svg` and `plots/<name>.png`. */
   name: string;
   title: string;
-  /** What is drawn: the interactive plot of the report is made from it too. */
   spec: ChartSpec;
+  /** What ECharts draws: the SVG file here, and the report's interactive plot from the same option. */
+  chart: ChartOption;
   svg: string;
 }
 
@@ -57,7 +59,8 @@ export function studyPlots(manifest: Manifest): StudyPlots {
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}-${n}`;
     names.add(name);
-    plots.push({ name, title: spec.title, spec, svg: renderChartSvg(spec) });
+    const chart = chartOption(spec);
+    plots.push({ name, title: spec.title, spec, chart, svg: chartSvg(chart) });
   }
   return { plots };
 }

@@ -7,7 +7,7 @@
  * shown instead where scripts do not run.
  */
 import { escapeXml as esc } from '../common/xml.js';
-import { type Drift, driftLines } from '../study/results/drift.js';
+import { type Drift, changeText, driftLines } from '../study/results/drift.js';
 import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../study/results/manifest.js';
 import { objectiveHeader } from '../study/results/objective-labels.js';
 import type { SolutionResult } from '../study/results/read-output.js';
@@ -108,10 +108,10 @@ function driftSection(drift: Drift | undefined): string {
   if (!drift) return '';
   const [summary] = driftLines(drift);
   const inputs = [
-    ...drift.inputs.map((line) => [esc(line.split(': ')[0]), esc(line.slice(line.indexOf(': ') + 2))]),
+    ...drift.inputs.map((d) => [esc(d.input), `${esc(d.a)} → ${esc(d.b)}`]),
     ...(drift.specs ?? []).slice(0, REPORT_DRIFT_CELLS).map((d) => [esc(`${d.sheet} "${d.name}" · ${d.column}`), `${esc(d.a)} → ${esc(d.b)}`]),
   ];
-  const moved = drift.moved.map((m) => [esc(m.outcome), esc(`${m.label} (${m.key})`), numberCell(m.previous), numberCell(m.now), esc(m.unit), m.change === undefined ? '' : `${m.change >= 0 ? '+' : ''}${(100 * m.change).toFixed(1)} %`]);
+  const moved = drift.moved.map((m) => [esc(m.outcome), esc(`${m.label} (${m.key})`), numberCell(m.previous), numberCell(m.now), esc(m.unit), m.change === undefined ? '' : changeText(m.change)]);
   return `<section class="drift">
 <h2>Since the previous run (${esc(drift.previousRun)})</h2>
 <p class="answer">${esc(summary)}</p>

@@ -6,7 +6,7 @@
  */
 import type { Outcome } from '../outcomes.js';
 import type { SpecsDifference } from '../specs-diff.js';
-import { compareManifests, relativeChange } from './compare.js';
+import { type InputDifference, compareManifests, relativeChange } from './compare.js';
 import type { Manifest } from './manifest.js';
 
 export interface MovedOutcome {
@@ -23,8 +23,8 @@ export interface MovedOutcome {
 export interface Drift {
   /** The previous run's directory name. */
   previousRun: string;
-  /** The study's own settings that differ: `input: before → now`. */
-  inputs: string[];
+  /** The study's own settings that differ. */
+  inputs: InputDifference[];
   /** Cells of the first variant's specs workbook that differ, when both runs kept it. */
   specs?: SpecsDifference[];
   resolved: string[];
@@ -49,7 +49,7 @@ export function runDrift(previousRun: string, previous: Manifest, now: Manifest,
   const solved = now.variants.filter((v) => v.status !== 'PENDING');
   return {
     previousRun,
-    inputs: comparison.inputs.map((d) => `${d.input}: ${d.a} → ${d.b}`),
+    inputs: comparison.inputs,
     ...(specs ? { specs } : {}),
     resolved: solved.filter((v) => !v.reusedFrom).map((v) => v.key),
     reused: solved.filter((v) => v.reusedFrom).map((v) => v.key),
@@ -57,17 +57,27 @@ export function runDrift(previousRun: string, previous: Manifest, now: Manifest,
   };
 }
 
-/** The drift in sentences: what a run's result and its notice say. */
+/** A relative change as a reader reads it: `+25.0 %`. */
+export const changeText = (change: number) => `${change >= 0 ? '+' : ''}${(100 * change).toFixed(1)} %`;
+
+/** The inputs that changed, a sentence each (the scenario's fields, the first ten): what a run's notice lists. */
+export function driftChanges(drift: Drift): string[] {
+  return [
+    ...drift.inputs.map((d) => `Changed: ${d.input}: ${d.a} → ${d.b}`),
+    ...(drift.specs ?? []).slice(0, 10).map((d) => `Changed: ${d.sheet} "${d.name}" ${d.column}: ${d.a} → ${d.b}`),
+  ];
+}
+
+/** The drift in sentences: what a run's result says. */
 export function driftLines(drift: Drift): string[] {
   const changedCells = drift.specs?.length ?? 0;
   const lines = [
     `Since ${drift.previousRun}: ${drift.inputs.length + changedCells ? `${drift.inputs.length} study setting${drift.inputs.length === 1 ? '' : 's'} and ${changedCells} field${changedCells === 1 ? '' : 's'} of the scenario changed` : 'no input changed'}; ${drift.resolved.length} variant${drift.resolved.length === 1 ? '' : 's'} solved again, ${drift.reused.length} taken over.`,
-    ...drift.inputs.map((line) => `Changed: ${line}`),
-    ...(drift.specs ?? []).slice(0, 10).map((d) => `Changed: ${d.sheet} "${d.name}" ${d.column}: ${d.a} → ${d.b}`),
+    ...driftChanges(drift),
   ];
   if (!drift.moved.length) lines.push('No outcome moved beyond its alert.');
   for (const m of drift.moved) {
-    lines.push(`Moved: ${m.outcome} of ${m.label} (${m.key}) from ${m.previous} to ${m.now}${m.unit ? ` ${m.unit}` : ''}${m.change === undefined ? '' : ` (${m.change >= 0 ? '+' : ''}${(100 * m.change).toFixed(1)} %)`}`);
+    lines.push(`Moved: ${m.outcome} of ${m.label} (${m.key}) from ${m.previous} to ${m.now}${m.unit ? ` ${m.unit}` : ''}${m.change === undefined ? '' : ` (${changeText(m.change)})`}`);
   }
   return lines;
 }
