@@ -3,14 +3,10 @@
  * against the local service in instant-solve mode (src/bench/run-bench.ts). Progress on stderr,
  * one JSON line on stdout.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
+import { integerOption as count } from '../src/bench/integer-option.js';
 import { runBench } from '../src/bench/run-bench.js';
 
-const count = (min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
-  return n;
-};
 
 const options = new Command('bench')
   .description('Benchmark a study against the local service in instant-solve mode, and optionally against an analyst’s sequential loop.')

@@ -5,14 +5,10 @@
  * overspent, or the study did not complete.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { integerOption as count } from '../src/bench/integer-option.js';
 import { ANALYSIS_METHODS, type AnalysisMethod } from '../src/harness/demo-sweep.js';
 import { chaosPassed, runChaos } from '../src/chaos/run-chaos.js';
 
-const count = (min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
-  return n;
-};
 const share = (value: string) => {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1');

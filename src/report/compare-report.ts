@@ -13,7 +13,7 @@ import { formatNumber, objectivePair, writeTablesWorkbook } from '../study/resul
 import type { Table } from '../study/results/table.js';
 import type { ChartSpec } from './chart.js';
 import { renderChartSvg } from './chart-svg.js';
-import { tableCsv } from './csv.js';
+import { writeTableCsv } from './csv.js';
 import { studyFront } from './study-points.js';
 
 export const COMPARE_FILES = { workbook: 'compare.xlsx', csv: 'compare.csv', html: 'compare.html' } as const;
@@ -32,7 +32,7 @@ export async function writeComparison(out: string, a: ComparedStudy, b: Compared
   const paths = { workbook: join(out, COMPARE_FILES.workbook), csv: join(out, COMPARE_FILES.csv), html: join(out, COMPARE_FILES.html) };
   const moves = movesTable(comparison);
   await writeTablesWorkbook(paths.workbook, [['Inputs', () => inputsTable(comparison)], ['Changes', () => moves], ['Unmatched', () => unmatchedTable(comparison)]]);
-  await writeAtomically(paths.csv, (partial) => writeFile(partial, tableCsv(moves)));
+  await writeTableCsv(paths.csv, moves);
   await writeAtomically(paths.html, (partial) => writeFile(partial, comparisonHtml(a, b, comparison, moves)));
   return paths;
 }

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Drift } from '../study/results/drift.js';
 import { MANIFEST_FILE, type Manifest, writeAtomically } from '../study/results/manifest.js';
-import { resultsCsv } from './csv.js';
+import { writeResultsCsv } from './csv.js';
 import { interactiveData } from './interactive.js';
 import { studyPlots } from './plots.js';
 import { svgToPng } from './png.js';
@@ -38,7 +38,7 @@ export async function writeStudyReport(dir: string, manifest: Manifest, drift?: 
   const write = (path: string, data: string | Uint8Array) => writeAtomically(path, (partial) => writeFile(partial, data));
 
   const csv = join(dir, RESULTS_CSV);
-  await write(csv, resultsCsv(manifest));
+  await writeResultsCsv(csv, manifest);
 
   const { plots, omitted } = studyPlots(manifest);
   const written: string[] = [];

@@ -42,6 +42,8 @@ export async function collectManifest(input: CollectInput): Promise<Manifest> {
     });
     if (index % 500 === 0) input.onProgress?.(index);
   }
+  // The manifest keeps its own copy of each record: these need not live beside them.
+  records.clear();
   const { study } = input;
   const analysis = analyseStudy(study, variants, input.searches);
   return writeManifest(input.manifestDir ?? input.outputDir, {

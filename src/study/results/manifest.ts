@@ -4,7 +4,7 @@
  * finish, so a reader (or a crash) only ever sees a complete earlier or later version.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { Objective, TemporalResolution } from '../../api/values.js';
@@ -175,16 +175,21 @@ function describeTarget(target: Target): string {
   return target.field === undefined ? where : `${where} → ${target.field}`;
 }
 
+/** The manifest but its variants: small, whatever the study's size. */
+const ManifestHead = Manifest.omit({ variants: true });
+
 /**
  * Writes `manifest.json` into `dir` atomically, variants sorted by index and totals counted here
- * (so they cannot disagree with the variants); answers the manifest as written.
+ * (so they cannot disagree with the variants); answers the manifest as written. The variants are
+ * checked and written one at a time: a study of 100,000 variants never has its manifest in memory
+ * as one string, nor twice as objects.
  */
 export async function writeManifest(dir: string, manifest: Omit<Manifest, 'totals'>): Promise<Manifest> {
   const variants = [...manifest.variants].sort((a, b) => a.index - b.index);
   const count = (statuses: readonly VariantStatus[]) => variants.filter((v) => statuses.includes(v.status)).length;
-  const written = Manifest.parse({
-    ...manifest,
-    variants,
+  const { variants: _, ...rest } = manifest;
+  const head = ManifestHead.parse({
+    ...rest,
     totals: {
       variants: variants.length, done: count(['DONE']), failed: count(COUNTED_FAILED), pending: count(['PENDING']),
       ...(count(['STOPPED']) && { stopped: count(['STOPPED']) }),
@@ -192,9 +197,37 @@ export async function writeManifest(dir: string, manifest: Omit<Manifest, 'total
       ...(variants.some((v) => v.fingerprint) && { reused: variants.filter((v) => v.reusedFrom).length }),
     },
   });
+  // Checked, and stripped of what a record does not keep (a solution's rows), one at a time.
+  for (const [i, variant] of variants.entries()) {
+    const checked = VariantRecord.safeParse(variant);
+    if (!checked.success) throw new Error(`variant ${variant.index} (${variant.key}) cannot go into the manifest:\n${z.prettifyError(checked.error)}`);
+    variants[i] = checked.data;
+  }
   await mkdir(dir, { recursive: true });
-  await writeAtomically(join(dir, MANIFEST_FILE), (partial) => writeFile(partial, `${JSON.stringify(written, null, 2)}\n`));
-  return written;
+  await writeAtomically(join(dir, MANIFEST_FILE), (partial) => writeJsonWithArray(partial, head, 'variants', variants));
+  return { ...head, variants };
+}
+
+/**
+ * Writes `object` with `array` as its last member `name`, indented as `JSON.stringify(…, null, 2)`
+ * would, in chunks of about a megabyte.
+ */
+async function writeJsonWithArray(path: string, object: object, name: string, array: unknown[]): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    const head = JSON.stringify(object, null, 2);
+    let chunk = `${head.slice(0, -2)},\n  ${JSON.stringify(name)}: [`;
+    for (let i = 0; i < array.length; i++) {
+      chunk += `${i ? ',' : ''}\n    ${JSON.stringify(array[i], null, 2).replace(/\n/g, '\n    ')}`;
+      if (chunk.length > 1 << 20) {
+        await handle.write(chunk);
+        chunk = '';
+      }
+    }
+    await handle.write(`${chunk}${array.length ? '\n  ' : ''}]\n}\n`);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Reads and checks `manifest.json` from `dir`. */
