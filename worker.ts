@@ -4,15 +4,15 @@
  *
  *   Temporal's connection settings as its own tools read them (TEMPORAL_ADDRESS, default 127.0.0.1:7233;
  *   TEMPORAL_NAMESPACE; TEMPORAL_PROFILE and the temporal.toml profile file; TEMPORAL_API_KEY;
- *   TEMPORAL_TLS_*; see src/temporal/temporal-profile.ts), SWEEP_TASK_QUEUE, and the planning
- *   service's configuration (see src/client/config.ts).
+ *   TEMPORAL_TLS_*; see src/product/temporal/temporal-profile.ts), SWEEP_TASK_QUEUE, and the planning
+ *   service's configuration (see src/wire/client/config.ts).
  */
 import { createLogger } from './src/common/logger.js';
-import { loadServiceConfig } from './src/client/config.js';
-import { connectWorkerConnection } from './src/temporal/connection.js';
-import { loadTemporalTarget } from './src/temporal/temporal-profile.js';
-import { startWorkerTelemetry } from './src/temporal/telemetry.js';
-import { createStudyWorker, DEFAULT_TASK_QUEUE } from './src/temporal/study-worker.js';
+import { loadServiceConfig } from './src/wire/client/config.js';
+import { connectWorkerConnection } from './src/product/temporal/connection.js';
+import { loadTemporalTarget } from './src/product/temporal/temporal-profile.js';
+import { startWorkerTelemetry } from './src/product/temporal/telemetry.js';
+import { createStudyWorker, DEFAULT_TASK_QUEUE } from './src/product/temporal/study-worker.js';
 
 export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const log = createLogger({ level: env.SWEEP_LOG_LEVEL ?? 'info' });

@@ -1,7 +1,7 @@
 /** What the activities need from the worker that runs them: the service client, Temporal, a logger. */
 import type { Client } from '@temporalio/client';
 import type pino from 'pino';
-import type { PlanningClient } from '../src/client/index.js';
+import type { PlanningClient } from '../src/wire/client/index.js';
 
 export interface ActivityDeps {
   /** Logged in with the worker's own credentials: they never pass through workflows. */

@@ -12,10 +12,10 @@ import { ApplicationFailure, CancelledFailure, Context, type Info } from '@tempo
 import { ApplicationFailureCategory } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import type pino from 'pino';
-import { authOperations } from '../src/api/auth.js';
+import { authOperations } from '../src/wire/contract/auth.js';
 import {
   AuthenticationError, ConnectionError, ResponseValidationError, ServiceError, TimeoutError,
-} from '../src/client/errors.js';
+} from '../src/wire/client/errors.js';
 import { activityLogFields, studyIdOf, variantLogFields, withLogger } from '../src/common/log-context.js';
 
 interface NonRetryable {

@@ -4,10 +4,10 @@
  * watched in batches (get-scenarios answers up to 200 scenarios' jobs per call).
  */
 import { Context, heartbeat } from '@temporalio/activity';
-import type { SolverJob } from '../src/api/solver-jobs.js';
-import { TERMINAL_JOB_STATUSES, type SolverJobStatus } from '../src/api/values.js';
-import { NotFoundError } from '../src/client/errors.js';
-import type { StudyCore } from '../src/study/core.js';
+import type { SolverJob } from '../src/wire/contract/solver-jobs.js';
+import { TERMINAL_JOB_STATUSES, type SolverJobStatus } from '../src/wire/contract/values.js';
+import { NotFoundError } from '../src/wire/client/errors.js';
+import type { StudyCore } from '../src/product/study/core.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { writeSurvivingLostAnswers } from './lost-answers.js';

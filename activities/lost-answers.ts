@@ -4,7 +4,7 @@
  * (by the deterministic names the study gives everything) before it is tried again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConflictError } from '../src/client/errors.js';
+import { ConflictError } from '../src/wire/client/errors.js';
 import { passing } from './failures.js';
 
 /** Tries of one write within an activity attempt; then the activity fails and Temporal retries it. */

@@ -6,8 +6,8 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { request } from 'undici';
-import { isHttpUrl, type StudyNotify } from '../src/study/schema.js';
-import type { MovedOutcome } from '../src/study/results/drift.js';
+import { isHttpUrl, type StudyNotify } from '../src/product/study/schema.js';
+import type { MovedOutcome } from '../src/product/study/results/drift.js';
 
 export interface DriftNotice {
   /** The run's study name: a scheduled run's is its schedule's study and the run's time. */

@@ -6,23 +6,23 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { heartbeat } from '@temporalio/activity';
-import type { Study } from '../src/study/schema.js';
-import { type Variant, variantLabel } from '../src/study/expand.js';
+import type { Study } from '../src/product/study/schema.js';
+import { type Variant, variantLabel } from '../src/product/study/expand.js';
 import { boundedMap } from '../src/common/bounded-map.js';
-import { analysisFindings } from '../src/study/results/analysis.js';
-import { collectManifest } from '../src/study/results/collect.js';
-import type { VariantRecord } from '../src/study/results/manifest.js';
-import { keptSolution, readOutputZip, type ReadSolution } from '../src/study/results/read-output.js';
-import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/study/outcomes.js';
-import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/study/results/records.js';
-import { writeStudyResults } from '../src/study/results/publish.js';
-import { driftChanges, driftLines } from '../src/study/results/drift.js';
-import { driftSincePreviousRun } from '../src/study/results/previous-run.js';
+import { analysisFindings } from '../src/product/study/results/analysis.js';
+import { collectManifest } from '../src/product/study/results/collect.js';
+import type { VariantRecord } from '../src/product/study/results/manifest.js';
+import { keptSolution, readOutputZip, type ReadSolution } from '../src/product/study/results/read-output.js';
+import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/product/study/outcomes.js';
+import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/product/study/results/records.js';
+import { writeStudyResults } from '../src/product/study/results/publish.js';
+import { driftChanges, driftLines } from '../src/product/study/results/drift.js';
+import { driftSincePreviousRun } from '../src/product/study/results/previous-run.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
 import type { SubmittedJob } from './jobs.js';
-import type { SearchState } from '../src/study/search/step.js';
+import type { SearchState } from '../src/product/study/search/step.js';
 import { CALLS_IN_FLIGHT } from './scenarios.js';
 
 /** A variant's outcome as the batch knows it; the record adds the files and solutions. */

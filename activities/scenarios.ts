@@ -5,12 +5,12 @@
  * stop the others.
  */
 import { heartbeat } from '@temporalio/activity';
-import { ConflictError, RequestValidationError, ServiceError } from '../src/client/errors.js';
+import { ConflictError, RequestValidationError, ServiceError } from '../src/wire/client/errors.js';
 import { boundedMap } from '../src/common/bounded-map.js';
-import type { SolverOverrides, Variant } from '../src/study/expand.js';
-import { applyAssignment, PatchError } from '../src/study/patch/index.js';
-import { ScenarioIndex } from '../src/study/patch/find.js';
-import type { Parameter } from '../src/study/target.js';
+import type { SolverOverrides, Variant } from '../src/product/study/expand.js';
+import { applyAssignment, PatchError } from '../src/product/study/patch/index.js';
+import { ScenarioIndex } from '../src/product/study/patch/find.js';
+import type { Parameter } from '../src/product/study/target.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { writeSurvivingLostAnswers } from './lost-answers.js';

@@ -6,12 +6,12 @@
  */
 import { heartbeat } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { PlanningClient } from '../src/client/index.js';
-import { fieldPath } from '../src/api/issues.js';
-import { outcomeNameProblems } from '../src/study/outcomes.js';
-import { checkAssignment, firstAssignment, scaledValues, scenarioNames } from '../src/study/patch/index.js';
-import type { Study } from '../src/study/schema.js';
-import { StudyReferenceError, resolveBase } from '../src/study/resolve-base.js';
+import type { PlanningClient } from '../src/wire/client/index.js';
+import { fieldPath } from '../src/wire/contract/issues.js';
+import { outcomeNameProblems } from '../src/product/study/outcomes.js';
+import { checkAssignment, firstAssignment, scaledValues, scenarioNames } from '../src/product/study/patch/index.js';
+import type { Study } from '../src/product/study/schema.js';
+import { StudyReferenceError, resolveBase } from '../src/product/study/resolve-base.js';
 import { budgetGateWorkflow } from '../workflows/budget-gate.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';

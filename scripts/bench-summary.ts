@@ -1,14 +1,14 @@
 /**
  * `npm run bench:summary -- --variants <n> [--dir <dir>]`: the summary step of a study of n variants
  * (manifest, summary workbook, CSV, plots, report) alone, over records shaped as a real run's; prints
- * its wall time and peak resident memory (src/bench/summary-bench.ts).
+ * its wall time and peak resident memory (src/tooling/bench/summary-bench.ts).
  */
 import { Command } from 'commander';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { integerOption } from '../src/bench/integer-option.js';
-import { STUDY_JSON, summariseAlone, syntheticResults } from '../src/bench/summary-bench.js';
+import { integerOption } from '../src/tooling/bench/integer-option.js';
+import { STUDY_JSON, summariseAlone, syntheticResults } from '../src/tooling/bench/summary-bench.js';
 
 const options = new Command('bench:summary')
   .description('the summary step of a study of n variants, alone: wall time and peak RSS')

@@ -1,11 +1,11 @@
 /**
  * `npm run bench -- --variants <n> [--latency-ms <ms>] [--solve-ms <ms>] [--workers <n>] [--temporal dev|production] [--baseline]`: a study
- * against the local service in instant-solve mode (src/bench/run-bench.ts). Progress on stderr,
+ * against the local service in instant-solve mode (src/tooling/bench/run-bench.ts). Progress on stderr,
  * one JSON line on stdout.
  */
 import { Command, Option } from 'commander';
-import { integerOption as count } from '../src/bench/integer-option.js';
-import { runBench } from '../src/bench/run-bench.js';
+import { integerOption as count } from '../src/tooling/bench/integer-option.js';
+import { runBench } from '../src/tooling/bench/run-bench.js';
 
 
 const options = new Command('bench')

@@ -1,13 +1,13 @@
 /**
  * `npm run chaos -- --variants <n> --kills <k> --fault-rate <r>`: a study run through faults, worker
- * kills and server restarts (src/chaos/run-chaos.ts), checked against the service's own data.
+ * kills and server restarts (src/tooling/chaos/run-chaos.ts), checked against the service's own data.
  * Progress on stderr; one JSON line on stdout; exit code 1 when anything was lost, doubled or
  * overspent, or the study did not complete.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { integerOption as count } from '../src/bench/integer-option.js';
-import { ANALYSIS_METHODS, type AnalysisMethod } from '../src/harness/demo-sweep.js';
-import { chaosPassed, runChaos } from '../src/chaos/run-chaos.js';
+import { integerOption as count } from '../src/tooling/bench/integer-option.js';
+import { ANALYSIS_METHODS, type AnalysisMethod } from '../src/tooling/harness/demo-sweep.js';
+import { chaosPassed, runChaos } from '../src/tooling/chaos/run-chaos.js';
 
 const share = (value: string) => {
   const n = Number(value);

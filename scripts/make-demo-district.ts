@@ -1,13 +1,13 @@
 /**
  * Writes examples/demo-district.xlsx: the demo district built through the client in a throw-away
- * local service, exported as its specs workbook. Run again after changing src/cli/demo/district.ts.
+ * local service, exported as its specs workbook. Run again after changing src/tooling/demo/district.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlanningClient } from '../src/client/index.js';
-import { buildDemoDistrict } from '../src/cli/demo/district.js';
-import { startService } from '../src/service/app.js';
+import { PlanningClient } from '../src/wire/client/index.js';
+import { buildDemoDistrict } from '../src/tooling/demo/district.js';
+import { startService } from '../src/local-service/server/app.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sweep-demo-district-'));
 const user = { email: 'demo@example.com', password: 'demo-district' };

@@ -8,7 +8,7 @@ import {
   allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle, proxyActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import type { StudyActivities } from '../activities/index.js';
-import { BudgetLedger, type LedgerState, nextWeekStart, weekStart } from '../src/study/budget-ledger.js';
+import { BudgetLedger, type LedgerState, nextWeekStart, weekStart } from '../src/product/study/budget-ledger.js';
 import {
   type BudgetRequest, budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal, budgetSubmittedSignal, gateStateQuery,
   registerStudySignal, unregisterStudySignal,

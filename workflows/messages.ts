@@ -3,9 +3,9 @@
  * them: signals, queries and updates with stable names.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { BudgetLimits } from '../src/study/budget-ledger.js';
+import type { BudgetLimits } from '../src/product/study/budget-ledger.js';
 import type { BatchReport, StudyProgress } from './progress.js';
-import type { SearchState } from '../src/study/search/step.js';
+import type { SearchState } from '../src/product/study/search/step.js';
 
 // ----- budget gate ---------------------------------------------------------------------------------
 

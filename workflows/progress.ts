@@ -2,7 +2,7 @@
  * What a study reports while it runs — variants per stage, failures, jobs, budget, state — and the
  * one computation of it from the study's state, which every view (status, watch) reads.
  */
-import type { BudgetLimits } from '../src/study/budget-ledger.js';
+import type { BudgetLimits } from '../src/product/study/budget-ledger.js';
 
 /** The stages a variant goes through, in order; a variant is counted at the last one it reached. */
 export const STAGES = ['pending', 'scenario', 'patched', 'specs', 'waiting-budget', 'submitted', 'solved', 'gathered', 'failed'] as const;

@@ -10,14 +10,14 @@ import {
 } from '@temporalio/workflow';
 import type { StudyActivities } from '../activities/index.js';
 import type { StudySetup } from '../activities/setup.js';
-import type { BudgetLimits } from '../src/study/budget-ledger.js';
-import { studyCore } from '../src/study/core.js';
-import { type Variant, variantAt, variantCount } from '../src/study/expand.js';
-import { asScheduledRun } from '../src/study/scheduled-run.js';
-import type { Study } from '../src/study/schema.js';
-import { type SearchRun, newSearchRun, nextRound, probeVariants, recordResults } from '../src/study/search/run.js';
-import { methodLines } from '../src/study/method-progress.js';
-import type { MovedOutcome } from '../src/study/results/drift.js';
+import type { BudgetLimits } from '../src/product/study/budget-ledger.js';
+import { studyCore } from '../src/product/study/core.js';
+import { type Variant, variantAt, variantCount } from '../src/product/study/expand.js';
+import { asScheduledRun } from '../src/product/study/scheduled-run.js';
+import type { Study } from '../src/product/study/schema.js';
+import { type SearchRun, newSearchRun, nextRound, probeVariants, recordResults } from '../src/product/study/search/run.js';
+import { methodLines } from '../src/product/study/method-progress.js';
+import type { MovedOutcome } from '../src/product/study/results/drift.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal,
   searchQuery, setBudgetUpdate, unregisterStudySignal,
@@ -49,7 +49,7 @@ export interface StudyInput {
   /** Distinguishes the jobs of repeated runs of the same study (nightly runs). */
   runTag?: string;
   /**
-   * Started by a schedule: the run becomes a study of its own (src/study/scheduled-run.ts), solving
+   * Started by a schedule: the run becomes a study of its own (src/product/study/scheduled-run.ts), solving
    * only the variants whose specs changed since the last run.
    */
   scheduled?: boolean;

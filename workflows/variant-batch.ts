@@ -13,9 +13,9 @@ import type { JobState, SubmittedJob } from '../activities/jobs.js';
 import type { GatheredOutput, VariantOutcome } from '../activities/outputs.js';
 import type { VariantFailure, VariantRef } from '../activities/scenarios.js';
 import type { StudySetup } from '../activities/setup.js';
-import type { StudyCore } from '../src/study/core.js';
-import { type Variant, variantAt } from '../src/study/expand.js';
-import type { Study } from '../src/study/schema.js';
+import type { StudyCore } from '../src/product/study/core.js';
+import { type Variant, variantAt } from '../src/product/study/expand.js';
+import type { Study } from '../src/product/study/schema.js';
 import {
   type BatchReport, batchFinishedSignal, batchProgressSignal, budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal,
   budgetSubmittedSignal, pauseSignal, resumeSignal, type VariantResult,

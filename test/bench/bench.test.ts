@@ -6,7 +6,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { runBench } from '../../src/bench/run-bench.js';
+import { runBench } from '../../src/tooling/bench/run-bench.js';
 import { tempDir } from '../support/service.js';
 
 describe('the benchmark', () => {

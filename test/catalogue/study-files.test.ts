@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StudyFileError, loadStudyFile } from '../../src/study/load.js';
+import { StudyFileError, loadStudyFile } from '../../src/product/study/load.js';
 import { STUDY_FILE_CASES } from './study-files.js';
 
 const DIR = resolve(import.meta.dirname, 'study-files');

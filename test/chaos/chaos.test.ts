@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { chaosPassed, runChaos } from '../../src/chaos/run-chaos.js';
+import { chaosPassed, runChaos } from '../../src/tooling/chaos/run-chaos.js';
 import { tempDir } from '../support/service.js';
 
 describe('chaos', () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection, WorkflowNotFoundError } from '@temporalio/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectTemporal } from '../../src/temporal/connection.js';
+import { connectTemporal } from '../../src/product/temporal/connection.js';
 import { sweep } from '../support/sweep-cli.js';
 
 const SWEEP = join(import.meta.dirname, '..', '..', 'bin', 'sweep.js');

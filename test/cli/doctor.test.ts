@@ -8,8 +8,8 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEPLOYED_PREFIXES } from '../../src/api/index.js';
-import { describeConnectionFailure } from '../../src/cli/commands/doctor.js';
+import { DEPLOYED_PREFIXES } from '../../src/wire/contract/index.js';
+import { describeConnectionFailure } from '../../src/product/cli/commands/doctor.js';
 import { ALICE, startTestService, tempDir, type TestService } from '../support/service.js';
 import { type CommandOutcome, sweep } from '../support/sweep-cli.js';
 

@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ProgressView, estimateLeft, progressLines } from '../../src/cli/watch/progress-view.js';
+import { ProgressView, estimateLeft, progressLines } from '../../src/product/cli/watch/progress-view.js';
 import { type ProgressState, type StudyProgress, studyProgress } from '../../workflows/progress.js';
 
 const state = (over: Partial<ProgressState> = {}): ProgressState => ({

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readManifest } from '../../src/study/results/manifest.js';
+import { readManifest } from '../../src/product/study/results/manifest.js';
 import { progressQuery, setBudgetUpdate } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';

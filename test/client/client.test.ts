@@ -9,8 +9,8 @@ import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError, ConnectionError, NotFoundError, PlanningClient, RateLimitError, ServiceError,
-} from '../../src/client/index.js';
-import { parseRetryAfter } from '../../src/client/transport.js';
+} from '../../src/wire/client/index.js';
+import { parseRetryAfter } from '../../src/wire/client/transport.js';
 import { ALICE, startTestService, tempDir, type TestService } from '../support/service.js';
 
 /** A connection pool that records the path and headers of every request it sends. */

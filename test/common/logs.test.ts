@@ -12,10 +12,10 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityLogging, asActivity } from '../../activities/failures.js';
-import { NotFoundError, PlanningClient } from '../../src/client/index.js';
+import { NotFoundError, PlanningClient } from '../../src/wire/client/index.js';
 import { createLogger, logFormat } from '../../src/common/logger.js';
 import { contextualLogger, studyIdOf, variantLogFields } from '../../src/common/log-context.js';
-import { temporalLogSink } from '../../src/temporal/runtime.js';
+import { temporalLogSink } from '../../src/product/temporal/runtime.js';
 import { ALICE, startTestService, type TestService } from '../support/service.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -4,9 +4,9 @@
  * that shows how many it stands for.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChartPoint, ChartSpec } from '../../src/report/chart.js';
-import { LOG_AXIS_SPAN, chartOption, spansDecades } from '../../src/report/chart-option.js';
-import { renderChartSvg } from '../../src/report/chart-svg.js';
+import type { ChartPoint, ChartSpec } from '../../src/product/report/chart.js';
+import { LOG_AXIS_SPAN, chartOption, spansDecades } from '../../src/product/report/chart-option.js';
+import { renderChartSvg } from '../../src/product/report/chart-svg.js';
 
 const scatter = (points: ChartPoint[]): ChartSpec => ({
   title: 'Test', x: { kind: 'linear', title: 'Cost [CHF]' }, y: { kind: 'linear', title: 'CO2 [kg]' },

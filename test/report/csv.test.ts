@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvField, resultsCsv } from '../../src/report/csv.js';
-import { writeSummaryWorkbook } from '../../src/study/results/summary-workbook.js';
+import { csvField, resultsCsv } from '../../src/product/report/csv.js';
+import { writeSummaryWorkbook } from '../../src/product/study/results/summary-workbook.js';
 import { studyManifest } from './study-fixture.js';
 
 /** RFC 4180, strictly: CRLF between records, quotes only around whole fields, "" for a quote inside. */

@@ -1,6 +1,6 @@
 /** The non-dominated front: what it keeps and what it drops, for minimised and maximised objectives. */
 import { describe, expect, it } from 'vitest';
-import { nonDominated, type Point2 } from '../../src/report/pareto.js';
+import { nonDominated, type Point2 } from '../../src/product/report/pareto.js';
 
 const points = (...xy: [number, number][]): Point2[] => xy.map(([x, y]) => ({ x, y }));
 

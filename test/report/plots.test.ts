@@ -5,13 +5,13 @@
  * report's interactive plot); what a reader of the file sees is checked in the SVG.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChartSpec } from '../../src/report/chart.js';
-import { chartOption } from '../../src/report/chart-option.js';
-import { parameterChart } from '../../src/report/parameter-plots.js';
-import { evenlySpread, MAX_FRONTS_LABELLED, MAX_VARIANTS_DRAWN, paretoFrontsChart, studyFrontChart } from '../../src/report/pareto-plots.js';
-import { studyPlots } from '../../src/report/plots.js';
-import { studyFront } from '../../src/report/study-points.js';
-import type { Manifest } from '../../src/study/results/manifest.js';
+import type { ChartSpec } from '../../src/product/report/chart.js';
+import { chartOption } from '../../src/product/report/chart-option.js';
+import { parameterChart } from '../../src/product/report/parameter-plots.js';
+import { evenlySpread, MAX_FRONTS_LABELLED, MAX_VARIANTS_DRAWN, paretoFrontsChart, studyFrontChart } from '../../src/product/report/pareto-plots.js';
+import { studyPlots } from '../../src/product/report/plots.js';
+import { studyFront } from '../../src/product/report/study-points.js';
+import type { Manifest } from '../../src/product/study/results/manifest.js';
 import { INSULATIONS, studyManifest } from './study-fixture.js';
 
 const PAIR: [string, string] = ['MIN_LIFE_CYCLE_COST', 'MIN_CO2_EMISSIONS'];

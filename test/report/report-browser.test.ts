@@ -14,9 +14,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStudyReport } from '../../src/report/index.js';
-import { type Manifest, writeManifest } from '../../src/study/results/manifest.js';
-import { writeSummaryWorkbook } from '../../src/study/results/summary-workbook.js';
+import { writeStudyReport } from '../../src/product/report/index.js';
+import { type Manifest, writeManifest } from '../../src/product/study/results/manifest.js';
+import { writeSummaryWorkbook } from '../../src/product/study/results/summary-workbook.js';
 import { ensureDebianPackage } from '../support/debian-package.js';
 import { studyManifest } from './study-fixture.js';
 

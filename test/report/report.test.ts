@@ -7,10 +7,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INTERACTIVE_VARIANTS, interactiveData } from '../../src/report/interactive.js';
-import { writeStudyReport } from '../../src/report/index.js';
-import { REPORT_ROWS } from '../../src/report/report-html.js';
-import { writeSummaryWorkbook } from '../../src/study/results/summary-workbook.js';
+import { MAX_INTERACTIVE_VARIANTS, interactiveData } from '../../src/product/report/interactive.js';
+import { writeStudyReport } from '../../src/product/report/index.js';
+import { REPORT_ROWS } from '../../src/product/report/report-html.js';
+import { writeSummaryWorkbook } from '../../src/product/study/results/summary-workbook.js';
 import { studyManifest } from './study-fixture.js';
 
 let root: string;

@@ -3,8 +3,8 @@
  * price (a number) and a building's insulation (a name), each with a Pareto front from cheap and
  * emitting to dear and clean, and some variants that failed.
  */
-import type { Objective } from '../../src/api/values.js';
-import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../../src/study/results/manifest.js';
+import type { Objective } from '../../src/wire/contract/values.js';
+import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../../src/product/study/results/manifest.js';
 
 export const INSULATIONS = ['none', 'basic', 'passive house'] as const;
 export const HEAT_PUMP_COSTS = [400, 800, 1200];

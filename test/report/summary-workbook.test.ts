@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectiveHeader } from '../../src/study/results/objective-labels.js';
-import { pairSheetName, writeSummaryWorkbook } from '../../src/study/results/summary-workbook.js';
+import { objectiveHeader } from '../../src/product/study/results/objective-labels.js';
+import { pairSheetName, writeSummaryWorkbook } from '../../src/product/study/results/summary-workbook.js';
 import { studyManifest } from './study-fixture.js';
 
 let dir: string;

@@ -4,9 +4,9 @@
  * UTF-8 declared in any spelling, or not declared, is read, characters split between chunks too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations } from '../../src/api/index.js';
-import type { PlanningClient } from '../../src/client/index.js';
-import { Utf8Validator } from '../../src/service/http/body-encoding.js';
+import { allOperations } from '../../src/wire/contract/index.js';
+import type { PlanningClient } from '../../src/wire/client/index.js';
+import { Utf8Validator } from '../../src/local-service/server/http/body-encoding.js';
 import { buildScenario, type ScenarioFixture } from '../support/scenario-fixture.js';
 import { ALICE, startTestService, type TestService } from '../support/service.js';
 import { login, operationPath, send } from './support/raw-http.js';

@@ -11,8 +11,8 @@ import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, rmSync, statSyn
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { PlanningClient } from '../../src/client/index.js';
-import { startService } from '../../src/service/app.js';
+import { PlanningClient } from '../../src/wire/client/index.js';
+import { startService } from '../../src/local-service/server/app.js';
 import { ALICE, tempDir } from '../support/service.js';
 
 const SWEEP = join(import.meta.dirname, '..', '..', 'bin', 'sweep.js');

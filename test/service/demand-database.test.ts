@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemandCalculationItem, DemandDbRow } from '../../src/api/demand-database.js';
-import { SPEC_PREFIXES } from '../../src/api/index.js';
-import { BUILDING_TYPES, DEMAND_TYPES } from '../../src/api/values.js';
-import { BadRequestError, type PlanningClient, RequestValidationError } from '../../src/client/index.js';
+import type { DemandCalculationItem, DemandDbRow } from '../../src/wire/contract/demand-database.js';
+import { SPEC_PREFIXES } from '../../src/wire/contract/index.js';
+import { BUILDING_TYPES, DEMAND_TYPES } from '../../src/wire/contract/values.js';
+import { BadRequestError, type PlanningClient, RequestValidationError } from '../../src/wire/client/index.js';
 import { ALICE, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;

@@ -10,9 +10,9 @@ import {
   DeployedAnalysis,
   USER_PROFILE_PATH,
   UserProfile,
-} from '../../src/api/deployed-extras.js';
-import { allOperations, DEPLOYED_PREFIXES, SPEC_PREFIXES } from '../../src/api/index.js';
-import { PlanningClient } from '../../src/client/index.js';
+} from '../../src/wire/contract/deployed-extras.js';
+import { allOperations, DEPLOYED_PREFIXES, SPEC_PREFIXES } from '../../src/wire/contract/index.js';
+import { PlanningClient } from '../../src/wire/client/index.js';
 import { ALICE, BOB, type TestService, startTestService } from '../support/service.js';
 import { waitFor } from '../support/wait.js';
 import { login, send } from './support/raw-http.js';

@@ -10,9 +10,9 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError, ConnectionError, IntegrityError, InternalServerError, RateLimitError, ResponseValidationError,
-} from '../../src/client/index.js';
-import type { FaultSettingsInput } from '../../src/service/faults/settings.js';
-import { OutputFileError, readOutputZip } from '../../src/study/results/read-output.js';
+} from '../../src/wire/client/index.js';
+import type { FaultSettingsInput } from '../../src/local-service/server/faults/settings.js';
+import { OutputFileError, readOutputZip } from '../../src/product/study/results/read-output.js';
 import { buildScenario, type ScenarioFixture } from '../support/scenario-fixture.js';
 import { startTestService, tempDir, type TestService } from '../support/service.js';
 import { waitFor } from '../support/wait.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AreaOfInterest, BuildingFeature } from '../../src/api/gis.js';
-import { BUILDING_TYPES } from '../../src/api/values.js';
-import { type PlanningClient, UnprocessableEntityError } from '../../src/client/index.js';
+import type { AreaOfInterest, BuildingFeature } from '../../src/wire/contract/gis.js';
+import { BUILDING_TYPES } from '../../src/wire/contract/values.js';
+import { type PlanningClient, UnprocessableEntityError } from '../../src/wire/client/index.js';
 import { ALICE, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;

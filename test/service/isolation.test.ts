@@ -3,7 +3,7 @@
  * would confirm that it exists), lists never show it, and nothing can be written into it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, type PlanningClient } from '../../src/client/index.js';
+import { NotFoundError, type PlanningClient } from '../../src/wire/client/index.js';
 import { buildScenario, type ScenarioFixture } from '../support/scenario-fixture.js';
 import { BOB, startTestService, type TestService } from '../support/service.js';
 

@@ -7,9 +7,9 @@
  * Addresses are faked through fastify's inject, which sets the socket's remote address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlanningClient } from '../../src/client/index.js';
-import { type Service, startService } from '../../src/service/app.js';
-import { DEFAULT_LOGIN_LIMITS, clientKey } from '../../src/service/login-limiter.js';
+import { PlanningClient } from '../../src/wire/client/index.js';
+import { type Service, startService } from '../../src/local-service/server/app.js';
+import { DEFAULT_LOGIN_LIMITS, clientKey } from '../../src/local-service/server/login-limiter.js';
 import { ALICE, BOB, tempDir } from '../support/service.js';
 
 const TOKEN_PATH = '/backoffice/auth/ext/token';

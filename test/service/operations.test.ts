@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations } from '../../src/api/index.js';
-import { authOperations } from '../../src/api/auth.js';
-import { toProfileValues } from '../../src/api/profiles.js';
-import type { PlanningClient } from '../../src/client/index.js';
+import { allOperations } from '../../src/wire/contract/index.js';
+import { authOperations } from '../../src/wire/contract/auth.js';
+import { toProfileValues } from '../../src/wire/contract/profiles.js';
+import type { PlanningClient } from '../../src/wire/client/index.js';
 import { buildScenario, hourly, type ScenarioFixture } from '../support/scenario-fixture.js';
 import { ALICE, startTestService, type TestService } from '../support/service.js';
 import { waitFor } from '../support/wait.js';

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlanningClient } from '../../src/client/index.js';
+import { PlanningClient } from '../../src/wire/client/index.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { ALICE, tempDir } from '../support/service.js';
 

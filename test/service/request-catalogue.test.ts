@@ -4,7 +4,7 @@
  * names the field and the rule, and none of them creates, changes or deletes anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanningClient } from '../../src/client/index.js';
+import type { PlanningClient } from '../../src/wire/client/index.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { ALICE, BOB, startTestService, type TestService } from '../support/service.js';
 import { waitFor } from '../support/wait.js';

@@ -10,8 +10,8 @@
  * `{energyCarrierGuid}` with more fields).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations } from '../../src/api/index.js';
-import type { PlanningClient } from '../../src/client/index.js';
+import { allOperations } from '../../src/wire/contract/index.js';
+import type { PlanningClient } from '../../src/wire/client/index.js';
 import { buildScenario, type ScenarioFixture } from '../support/scenario-fixture.js';
 import { ALICE, startTestService, type TestService } from '../support/service.js';
 import { login, operationPath, send } from './support/raw-http.js';

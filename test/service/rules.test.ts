@@ -4,8 +4,8 @@
  * request before sending it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toProfileValues } from '../../src/api/profiles.js';
-import { BadRequestError, ConflictError, type PlanningClient, RequestValidationError } from '../../src/client/index.js';
+import { toProfileValues } from '../../src/wire/contract/profiles.js';
+import { BadRequestError, ConflictError, type PlanningClient, RequestValidationError } from '../../src/wire/client/index.js';
 import { buildScenario, hourly, type ScenarioFixture } from '../support/scenario-fixture.js';
 import { startTestService, type TestService } from '../support/service.js';
 

@@ -3,12 +3,12 @@ import { EventEmitter, once } from 'node:events';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toProfileValues } from '../../src/api/profiles.js';
-import { MAX_JOBS_PER_SUBMISSION, type SolverJobRequest } from '../../src/api/solver-jobs.js';
+import { toProfileValues } from '../../src/wire/contract/profiles.js';
+import { MAX_JOBS_PER_SUBMISSION, type SolverJobRequest } from '../../src/wire/contract/solver-jobs.js';
 import {
   NotFoundError, PayloadTooLargeError, PermissionDeniedError, type PlanningClient, UnprocessableEntityError,
-} from '../../src/client/index.js';
-import type { OptimisationOutcome, OptimisationRequest, Optimiser } from '../../src/service/solver-jobs/optimiser.js';
+} from '../../src/wire/client/index.js';
+import type { OptimisationOutcome, OptimisationRequest, Optimiser } from '../../src/local-service/server/solver-jobs/optimiser.js';
 import { BOB, startTestService, tempDir, type TestService } from '../support/service.js';
 
 // ----- helpers ------------------------------------------------------------------------------------

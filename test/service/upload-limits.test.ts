@@ -6,11 +6,11 @@
  * service's memory comes back to where it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PayloadTooLargeError, type PlanningClient } from '../../src/client/index.js';
-import { RESOURCE_KINDS, type ScenarioContent } from '../../src/service/model/documents.js';
-import { WORKBOOK_LIMITS } from '../../src/service/spreadsheet/workbook-limits.js';
-import { writeScenarioWorkbook } from '../../src/service/spreadsheet/write-workbook.js';
-import { deflated } from '../../src/service/spreadsheet/zip-entries.js';
+import { PayloadTooLargeError, type PlanningClient } from '../../src/wire/client/index.js';
+import { RESOURCE_KINDS, type ScenarioContent } from '../../src/local-service/server/model/documents.js';
+import { WORKBOOK_LIMITS } from '../../src/local-service/specs-workbook/workbook-limits.js';
+import { writeScenarioWorkbook } from '../../src/local-service/specs-workbook/write-workbook.js';
+import { deflated } from '../../src/local-service/specs-workbook/zip-entries.js';
 import { BOB, startTestService, type TestService } from '../support/service.js';
 import { repeatedRowsSheet, sheetOf, workbookWithParts, workbookWithProfilesSheet } from './support/bomb-workbooks.js';
 

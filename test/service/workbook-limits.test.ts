@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
-import { checkWorkbookLimits, WORKBOOK_LIMITS } from '../../src/service/spreadsheet/workbook-limits.js';
-import type { WorkbookError } from '../../src/service/spreadsheet/workbook-error.js';
-import { deflatedXml } from '../../src/service/spreadsheet/xlsx-writer.js';
+import { checkWorkbookLimits, WORKBOOK_LIMITS } from '../../src/local-service/specs-workbook/workbook-limits.js';
+import type { WorkbookError } from '../../src/local-service/specs-workbook/workbook-error.js';
+import { deflatedXml } from '../../src/local-service/specs-workbook/xlsx-writer.js';
 import { sheetOf, workbookWithParts, workbookWithProfilesSheet } from './support/bomb-workbooks.js';
 
 const refusal = (bytes: Uint8Array) => {

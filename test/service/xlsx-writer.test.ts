@@ -4,8 +4,8 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { crc32, crc32Combine } from '../../src/common/crc32.js';
 import { escapeXml } from '../../src/common/xml.js';
-import { sheetXml } from '../../src/service/spreadsheet/xlsx-writer.js';
-import { deflated, joined, zipOf } from '../../src/service/spreadsheet/zip-entries.js';
+import { sheetXml } from '../../src/local-service/specs-workbook/xlsx-writer.js';
+import { deflated, joined, zipOf } from '../../src/local-service/specs-workbook/zip-entries.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 

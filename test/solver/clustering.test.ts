@@ -6,7 +6,7 @@ import {
   type HourlySeries,
   RESOLUTION_BOUNDS,
   type TypicalDays,
-} from '../../src/solver/clustering.js';
+} from '../../src/local-service/optimiser/clustering.js';
 
 const DAYS = 365;
 const HOURS = 24;

@@ -4,9 +4,9 @@
  * year of operation.
  */
 import { describe, expect, it } from 'vitest';
-import { installationStart } from '../../src/solver/installation-start.js';
-import { buildModel } from '../../src/solver/model/build.js';
-import { optimise, type OptimiseSettings } from '../../src/solver/optimise.js';
+import { installationStart } from '../../src/local-service/optimiser/installation-start.js';
+import { buildModel } from '../../src/local-service/optimiser/model/build.js';
+import { optimise, type OptimiseSettings } from '../../src/local-service/optimiser/optimise.js';
 import { ContentBuilder, constant, arbitrageCase, heatingCase } from './support/content.js';
 
 const settings = (overrides: Partial<OptimiseSettings> = {}): OptimiseSettings => ({

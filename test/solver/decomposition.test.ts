@@ -5,10 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { readScenarioWorkbook } from '../../src/service/spreadsheet/read-workbook.js';
-import { withSolverThread } from '../../src/solver/engine/solver-thread.js';
-import { buildModel } from '../../src/solver/model/build.js';
-import { minimise, objectiveFunctions } from '../../src/solver/model/objectives.js';
+import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
+import { withSolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
+import { buildModel } from '../../src/local-service/optimiser/model/build.js';
+import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
 
 const GAP = 0.005;
 

@@ -9,10 +9,10 @@
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { StorageDoc } from '../../src/service/model/documents.js';
-import { optimise, type OptimiseResult, type OptimiseSettings } from '../../src/solver/optimise.js';
-import { solutionWorkbook } from '../../src/solver/output-files.js';
-import { solutionReport } from '../../src/solver/results.js';
+import type { StorageDoc } from '../../src/local-service/server/model/documents.js';
+import { optimise, type OptimiseResult, type OptimiseSettings } from '../../src/local-service/optimiser/optimise.js';
+import { solutionWorkbook } from '../../src/local-service/optimiser/output-files.js';
+import { solutionReport } from '../../src/local-service/optimiser/results.js';
 import { arbitrageCase as arbitrageCaseBuilder, electricityHub, HOURS } from './support/content.js';
 
 const settings = (overrides: Partial<OptimiseSettings> = {}): OptimiseSettings => ({

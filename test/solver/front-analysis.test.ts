@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseFront, rateUnit } from '../../src/common/front-analysis.js';
-import { nextSolve, possibleBend } from '../../src/solver/front-placement.js';
+import { nextSolve, possibleBend } from '../../src/local-service/optimiser/front-placement.js';
 
 const CHF_PER_T = rateUnit('CHF', 'kg CO2');
 

@@ -21,9 +21,9 @@ import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { analyseFront, rateUnit } from '../../src/common/front-analysis.js';
-import { optimise, type OptimiseSettings, type PointPlacement } from '../../src/solver/optimise.js';
-import { outputZip } from '../../src/solver/output-files.js';
-import { solutionReport } from '../../src/solver/results.js';
+import { optimise, type OptimiseSettings, type PointPlacement } from '../../src/local-service/optimiser/optimise.js';
+import { outputZip } from '../../src/local-service/optimiser/output-files.js';
+import { solutionReport } from '../../src/local-service/optimiser/results.js';
 import { constant, heatHub } from './support/content.js';
 
 function kinkedCase() {

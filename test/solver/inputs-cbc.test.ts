@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ModeDoc } from '../../src/service/model/documents.js';
-import { optimise } from '../../src/solver/optimise.js';
+import type { ModeDoc } from '../../src/local-service/server/model/documents.js';
+import { optimise } from '../../src/local-service/optimiser/optimise.js';
 import { ensureDebianPackage } from '../support/debian-package.js';
 import { tempDir } from '../support/service.js';
 import { boilerCase, HEAT_DAYS } from './support/boiler-case.js';

@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readScenarioWorkbook } from '../../src/service/spreadsheet/read-workbook.js';
-import { writeScenarioWorkbook } from '../../src/service/spreadsheet/write-workbook.js';
-import { unhonouredInputs } from '../../src/solver/model/coverage.js';
-import { optimise, type OptimiseSettings } from '../../src/solver/optimise.js';
-import { runNotes } from '../../src/solver/run-notes.js';
+import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
+import { writeScenarioWorkbook } from '../../src/local-service/specs-workbook/write-workbook.js';
+import { unhonouredInputs } from '../../src/local-service/optimiser/model/coverage.js';
+import { optimise, type OptimiseSettings } from '../../src/local-service/optimiser/optimise.js';
+import { runNotes } from '../../src/local-service/optimiser/run-notes.js';
 import { tempDir } from '../support/service.js';
 import { constant, electricityHub, heatingCase } from './support/content.js';
 

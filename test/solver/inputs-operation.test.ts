@@ -5,8 +5,8 @@
  * 365 × one day's energy, and typical days (LOW) and the full year give the same answer.
  */
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../src/solver/model/build.js';
-import { optimise, type OptimiseSettings } from '../../src/solver/optimise.js';
+import { buildModel } from '../../src/local-service/optimiser/model/build.js';
+import { optimise, type OptimiseSettings } from '../../src/local-service/optimiser/optimise.js';
 import { boilerCase, HEAT_DAYS } from './support/boiler-case.js';
 import { HOURS } from './support/content.js';
 

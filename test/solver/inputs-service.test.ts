@@ -4,7 +4,7 @@
  * boiler has a 20 % minimum part load, which the default binary budget (none) relaxes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SolverJobRequest } from '../../src/api/solver-jobs.js';
+import type { SolverJobRequest } from '../../src/wire/contract/solver-jobs.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { waitFor } from '../support/wait.js';

@@ -1,5 +1,5 @@
 /**
- * The lookup order of src/harness/compose-cli.ts, against a stand-in `docker` that answers as the real CLI
+ * The lookup order of src/tooling/harness/compose-cli.ts, against a stand-in `docker` that answers as the real CLI
  * does: `docker compose version --short` works when the plugin is in a place it searches, which here is
  * the caller's own setup or $DOCKER_CONFIG/cli-plugins.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachedComposeConfigDir, ensureComposeCli, findComposeCli, isRecentEnough } from '../../src/harness/compose-cli.js';
+import { cachedComposeConfigDir, ensureComposeCli, findComposeCli, isRecentEnough } from '../../src/tooling/harness/compose-cli.js';
 
 describe('finding docker compose', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 /**
  * The production stack (docker-compose.yml, Dockerfile, .dockerignore, .env.example), checked without a
  * Docker engine: `docker compose config` resolves and validates the file as `up` would read it, with the
- * settings .env.example documents. The compose CLI is found, or built once per machine (src/harness/compose-cli.ts).
+ * settings .env.example documents. The compose CLI is found, or built once per machine (src/tooling/harness/compose-cli.ts).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { type ComposeCli, ensureComposeCli } from '../../src/harness/compose-cli.js';
-import { TEMPORAL_SERVER_VERSION } from '../../src/temporal/server-binary.js';
+import { type ComposeCli, ensureComposeCli } from '../../src/tooling/harness/compose-cli.js';
+import { TEMPORAL_SERVER_VERSION } from '../../src/product/temporal/server-binary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');

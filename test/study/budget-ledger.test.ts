@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetLedger, nextWeekStart, weekStart } from '../../src/study/budget-ledger.js';
+import { BudgetLedger, nextWeekStart, weekStart } from '../../src/product/study/budget-ledger.js';
 
 const NOW = Date.UTC(2026, 10, 19, 15, 30); // Thursday 19 Nov 2026
 const none = { jobs: 0, minutes: 0 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ImpexUpdate } from '../../src/api/impex.js';
-import { LEVEL_CONTEXT, MAX_MODES, describeTarget, fieldInfo, fieldSchema, fieldsOf } from '../../src/study/catalog.js';
-import { TARGET_KINDS } from '../../src/study/target.js';
+import { ImpexUpdate } from '../../src/wire/contract/impex.js';
+import { LEVEL_CONTEXT, MAX_MODES, describeTarget, fieldInfo, fieldSchema, fieldsOf } from '../../src/product/study/catalog.js';
+import { TARGET_KINDS } from '../../src/product/study/target.js';
 
 describe('catalog', () => {
   it('offers fields for every resource kind but hubs (a name is all they have) and profiles (scaled whole)', () => {

@@ -3,9 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type Sweep, type VariantsSpec, expandVariants, variantAt, variantCount, variantKey, variantLabel,
-} from '../../src/study/expand.js';
-import { loadStudyFile, parseStudy } from '../../src/study/load.js';
-import type { Parameter, ParameterValue } from '../../src/study/target.js';
+} from '../../src/product/study/expand.js';
+import { loadStudyFile, parseStudy } from '../../src/product/study/load.js';
+import type { Parameter, ParameterValue } from '../../src/product/study/target.js';
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/demo-study.yaml');
 
@@ -146,10 +146,10 @@ describe('variant expansion', () => {
         visit(resolve(dirname(file), from!.replace(/\.js$/, '.ts')));
       }
     };
-    visit(resolve(import.meta.dirname, '../../src/study/expand.ts'));
+    visit(resolve(import.meta.dirname, '../../src/product/study/expand.ts'));
     expect([...seen].map((f) => f.replace(/^.*\/src\//, 'src/')).sort()).toEqual([
-      'src/common/seeded-random.ts', 'src/study/analysis/bootstrap.ts', 'src/study/analysis/morris.ts', 'src/study/analysis/sobol-sequence.ts',
-      'src/study/analysis/sobol.ts', 'src/study/designs.ts', 'src/study/expand.ts',
+      'src/common/seeded-random.ts', 'src/product/study/analysis/bootstrap.ts', 'src/product/study/analysis/morris.ts', 'src/product/study/analysis/sobol-sequence.ts',
+      'src/product/study/analysis/sobol.ts', 'src/product/study/designs.ts', 'src/product/study/expand.ts',
     ]);
   });
 });

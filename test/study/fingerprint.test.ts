@@ -4,8 +4,8 @@
  */
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanningClient } from '../../src/client/index.js';
-import { specsFingerprint } from '../../src/study/fingerprint.js';
+import type { PlanningClient } from '../../src/wire/client/index.js';
+import { specsFingerprint } from '../../src/product/study/fingerprint.js';
 import { buildScenario, type ScenarioFixture } from '../support/scenario-fixture.js';
 import { startTestService, tempDir, type TestService } from '../support/service.js';
 import { downloadSpecsFile } from '../support/specs-file.js';

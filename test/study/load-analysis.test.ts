@@ -6,9 +6,9 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadStudyFile, parseStudy } from '../../src/study/load.js';
-import { planStudy } from '../../src/study/plan.js';
-import { variantCount } from '../../src/study/expand.js';
+import { loadStudyFile, parseStudy } from '../../src/product/study/load.js';
+import { planStudy } from '../../src/product/study/plan.js';
+import { variantCount } from '../../src/product/study/expand.js';
 import { problemsOf } from '../support/study-problems.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../../examples');

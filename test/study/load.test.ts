@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StudyFileError, loadStudyFile, parseStudy } from '../../src/study/load.js';
+import { StudyFileError, loadStudyFile, parseStudy } from '../../src/product/study/load.js';
 import { problemsOf } from '../support/study-problems.js';
 
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/demo-study.yaml');
@@ -327,7 +327,7 @@ describe('study files', () => {
   });
 
   it('loads the example of the README', () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../../src/study/README.md'), 'utf8');
+    const readme = readFileSync(resolve(import.meta.dirname, '../../src/product/study/README.md'), 'utf8');
     const example = /```yaml\n([\s\S]*?)```/.exec(readme)![1];
     const study = parseStudy(example, { path: '/studies/lhs.yaml' });
     expect(study.variants).toMatchObject({ method: 'latin-hypercube', samples: 20, seed: 42 });

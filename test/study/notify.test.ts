@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyActivities } from '../../activities/notify.js';
-import { parseStudy } from '../../src/study/load.js';
+import { parseStudy } from '../../src/product/study/load.js';
 import { problemsOf } from '../support/study-problems.js';
 
 const STUDY = `version: 1

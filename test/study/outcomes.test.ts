@@ -5,7 +5,7 @@
  * names an outcome gives, against a base scenario's.
  */
 import { describe, expect, it } from 'vitest';
-import { type Outcome, type SolutionTables, evaluateOutcome, outcomeNameProblems } from '../../src/study/outcomes.js';
+import { type Outcome, type SolutionTables, evaluateOutcome, outcomeNameProblems } from '../../src/product/study/outcomes.js';
 
 const row = (section: string, item: string, value: number, more: Partial<SolutionTables['rows'][number]> = {}) => ({
   section, item, value, category: '', hub: '', stage: 'Stage 1', unit: section === 'Capacity' ? 'kW' : section === 'Energy' ? 'kWh/year' : 'CHF', carrier: '', ...more,

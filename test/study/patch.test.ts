@@ -4,14 +4,14 @@
  * the service's per-operation counters tell which calls were made.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundBounded } from '../../src/api/primitives.js';
-import { fromProfileValues } from '../../src/api/profiles.js';
-import { BadRequestError, type PlanningClient, RequestValidationError } from '../../src/client/index.js';
-import { buildDemoDistrict } from '../../src/cli/demo/district.js';
-import { UNSET_VALUES } from '../../src/study/patch/carry.js';
-import { applyAssignment, PatchError } from '../../src/study/patch/index.js';
-import { RESOURCES, type ResourceKind } from '../../src/study/patch/resources.js';
-import type { Assignment, Operation, Parameter, ParameterValue, Target } from '../../src/study/target.js';
+import { roundBounded } from '../../src/wire/contract/primitives.js';
+import { fromProfileValues } from '../../src/wire/contract/profiles.js';
+import { BadRequestError, type PlanningClient, RequestValidationError } from '../../src/wire/client/index.js';
+import { buildDemoDistrict } from '../../src/tooling/demo/district.js';
+import { UNSET_VALUES } from '../../src/product/study/patch/carry.js';
+import { applyAssignment, PatchError } from '../../src/product/study/patch/index.js';
+import { RESOURCES, type ResourceKind } from '../../src/product/study/patch/resources.js';
+import type { Assignment, Operation, Parameter, ParameterValue, Target } from '../../src/product/study/target.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;

@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Objective } from '../../src/api/values.js';
-import type { ModelContext } from '../../src/solver/model/context.js';
-import { optimise, type OptimiseSettings, type SolvedPoint } from '../../src/solver/optimise.js';
-import { outputZip } from '../../src/solver/output-files.js';
-import { solutionReport } from '../../src/solver/results.js';
-import { MANIFEST_FILE, parameterRecord, readManifest, writeManifest, type Manifest, type VariantRecord } from '../../src/study/results/manifest.js';
-import { OutputFileError, readOutputZip, type SolutionResult } from '../../src/study/results/read-output.js';
-import { writeSummaryWorkbook } from '../../src/study/results/summary-workbook.js';
+import type { Objective } from '../../src/wire/contract/values.js';
+import type { ModelContext } from '../../src/local-service/optimiser/model/context.js';
+import { optimise, type OptimiseSettings, type SolvedPoint } from '../../src/local-service/optimiser/optimise.js';
+import { outputZip } from '../../src/local-service/optimiser/output-files.js';
+import { solutionReport } from '../../src/local-service/optimiser/results.js';
+import { MANIFEST_FILE, parameterRecord, readManifest, writeManifest, type Manifest, type VariantRecord } from '../../src/product/study/results/manifest.js';
+import { OutputFileError, readOutputZip, type SolutionResult } from '../../src/product/study/results/read-output.js';
+import { writeSummaryWorkbook } from '../../src/product/study/results/summary-workbook.js';
 import { heatingCase } from '../solver/support/content.js';
 
 const SETTINGS: OptimiseSettings = {

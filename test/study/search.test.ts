@@ -5,8 +5,8 @@
  * service stores. Each case runs the search to its answer as the study workflow would.
  */
 import { describe, expect, it } from 'vitest';
-import type { SearchSpec } from '../../src/study/search/spec.js';
-import { type NextProbe, type SearchAnswer, type SearchState, maxSearchJobs, nextStep, scanValues, searchProgress } from '../../src/study/search/step.js';
+import type { SearchSpec } from '../../src/product/study/search/spec.js';
+import { type NextProbe, type SearchAnswer, type SearchState, maxSearchJobs, nextStep, scanValues, searchProgress } from '../../src/product/study/search/step.js';
 
 const parameter = { name: 'gas_price', min: 0.03, max: 0.15, unit: 'CHF/kWh' };
 const solved = { temporalResolution: 'LOW', mipGap: 1 };

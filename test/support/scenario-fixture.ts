@@ -4,8 +4,8 @@
  * gas boiler and a heat pump (two modes), a heat storage, a district-heating link and
  * technology, a PV resource, a package and an intra-hub link. Tests of every family start here.
  */
-import { toProfileValues } from '../../src/api/profiles.js';
-import type { PlanningClient } from '../../src/client/index.js';
+import { toProfileValues } from '../../src/wire/contract/profiles.js';
+import type { PlanningClient } from '../../src/wire/client/index.js';
 
 /** A deterministic hourly shape: winter-heavy heat, daytime-peaking solar, flat-ish electricity. */
 export function hourly(kind: 'heat' | 'electricity' | 'solar' | 'price'): number[] {

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlanningClient, type ClientOptions } from '../../src/client/index.js';
-import { type ServiceOptions, startService } from '../../src/service/app.js';
+import { PlanningClient, type ClientOptions } from '../../src/wire/client/index.js';
+import { type ServiceOptions, startService } from '../../src/local-service/server/app.js';
 
 export const ALICE = { email: 'alice@example.com', password: 'alice-secret-1' };
 export const BOB = { email: 'bob@example.com', password: 'bob-secret-2' };

@@ -1,7 +1,7 @@
 /** A scenario's specs workbook, as a test needs its bytes: generated, waited for, downloaded. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PlanningClient } from '../../src/client/index.js';
+import type { PlanningClient } from '../../src/wire/client/index.js';
 import { waitFor } from './wait.js';
 
 export async function downloadSpecsFile(client: PlanningClient, scenarioGuid: string, dir: string): Promise<Buffer> {

@@ -1,5 +1,5 @@
 /** The problems a study file's text is refused with; throws if it is accepted. */
-import { StudyFileError, type StudyProblem, parseStudy } from '../../src/study/load.js';
+import { StudyFileError, type StudyProblem, parseStudy } from '../../src/product/study/load.js';
 
 export function problemsOf(text: string, format?: 'yaml' | 'json'): StudyProblem[] {
   try {

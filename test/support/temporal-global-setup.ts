@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureTemporalServer } from '../../src/temporal/dev-server.js';
+import { ensureTemporalServer } from '../../src/product/temporal/dev-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

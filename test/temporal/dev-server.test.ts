@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildOnce, cachedTemporalCliPath, findTemporalCli } from '../../src/temporal/cli-binary.js';
-import { connectTemporal, connectWorkerConnection } from '../../src/temporal/connection.js';
-import { ensureTemporalServer, startDevServer, waitForTemporal } from '../../src/temporal/dev-server.js';
+import { buildOnce, cachedTemporalCliPath, findTemporalCli } from '../../src/product/temporal/cli-binary.js';
+import { connectTemporal, connectWorkerConnection } from '../../src/product/temporal/connection.js';
+import { ensureTemporalServer, startDevServer, waitForTemporal } from '../../src/product/temporal/dev-server.js';
 
 const run = promisify(execFile);
 const scratch: string[] = [];

@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { describeConnectionSettings, loadTemporalTarget, TemporalSettingsError } from '../../src/temporal/temporal-profile.js';
+import { describeConnectionSettings, loadTemporalTarget, TemporalSettingsError } from '../../src/product/temporal/temporal-profile.js';
 import { tempDir } from '../support/service.js';
 import { sweep } from '../support/sweep-cli.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { escapeXml } from '../../src/common/xml.js';
-import { readManifest, type AnalysisRecord } from '../../src/study/results/manifest.js';
+import { readManifest, type AnalysisRecord } from '../../src/product/study/results/manifest.js';
 import { WorkflowFailedError } from '@temporalio/client';
 import { progressQuery } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';

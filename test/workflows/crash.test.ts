@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { readManifest } from '../../src/study/results/manifest.js';
+import { readManifest } from '../../src/product/study/results/manifest.js';
 import { progressQuery } from '../../workflows/messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { buildScenario } from '../support/scenario-fixture.js';

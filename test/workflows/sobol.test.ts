@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readManifest, type AnalysisRecord } from '../../src/study/results/manifest.js';
+import { readManifest, type AnalysisRecord } from '../../src/product/study/results/manifest.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readManifest } from '../../src/study/results/manifest.js';
+import { readManifest } from '../../src/product/study/results/manifest.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 

@@ -20,10 +20,10 @@ import { bundleWorkflowCode, Worker, type WorkflowBundleOption } from '@temporal
 import { DeterminismViolationError } from '@temporalio/workflow/lib/errors.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readManifest } from '../../src/study/results/manifest.js';
-import { connectWorkerConnection } from '../../src/temporal/connection.js';
-import { createStudyWorker } from '../../src/temporal/study-worker.js';
-import { workflowBundle } from '../../src/temporal/workflow-bundle.js';
+import { readManifest } from '../../src/product/study/results/manifest.js';
+import { connectWorkerConnection } from '../../src/product/temporal/connection.js';
+import { createStudyWorker } from '../../src/product/temporal/study-worker.js';
+import { workflowBundle } from '../../src/product/temporal/workflow-bundle.js';
 import { CHANGES } from '../../workflows/changes.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { progressQuery } from '../../workflows/messages.js';

@@ -4,7 +4,7 @@
  * scenario and of its analysis and project. Lists carry names and `updated` times, so a write that
  * slipped through shows as a difference, not only a creation.
  */
-import type { PlanningClient } from '../../../src/client/index.js';
+import type { PlanningClient } from '../../../src/wire/client/index.js';
 import type { ScenarioFixture } from '../../support/scenario-fixture.js';
 
 export async function census(clients: readonly PlanningClient[], f: ScenarioFixture): Promise<unknown> {

@@ -4,8 +4,8 @@
  * or nothing), and the answer's error message is read whichever family's form it has.
  */
 import { getGlobalDispatcher } from 'undici';
-import { fillPath, type OperationSpec } from '../../../src/api/operation.js';
-import { SPEC_PREFIXES } from '../../../src/api/index.js';
+import { fillPath, type OperationSpec } from '../../../src/wire/contract/operation.js';
+import { SPEC_PREFIXES } from '../../../src/wire/contract/index.js';
 
 export interface RawRequest {
   method: string;

@@ -4,26 +4,26 @@
  * account, a query parameter) in an otherwise well-formed request, and says what the service must
  * answer: the status, and the field and the rule its error message must name.
  */
-import { analysisOperations } from '../../../src/api/analyses.js';
-import { authOperations } from '../../../src/api/auth.js';
-import { carrierOperations } from '../../../src/api/carriers.js';
-import { conversionOperations } from '../../../src/api/conversion-technologies.js';
-import { demandDatabaseOperations } from '../../../src/api/demand-database.js';
-import { energyDemandOperations } from '../../../src/api/energy-demands.js';
-import { gisOperations } from '../../../src/api/gis.js';
-import { hubOperations } from '../../../src/api/hubs.js';
-import { impexOperations } from '../../../src/api/impex.js';
-import { intraHubLinkOperations } from '../../../src/api/intra-hub-links.js';
-import { networkLinkOperations } from '../../../src/api/network-links.js';
-import type { OperationSpec } from '../../../src/api/operation.js';
-import { profileOperations, toProfileValues } from '../../../src/api/profiles.js';
-import { projectOperations } from '../../../src/api/projects.js';
-import { scenarioOperations } from '../../../src/api/scenarios.js';
-import { solarOperations } from '../../../src/api/solar-resources.js';
-import { solverJobOperations } from '../../../src/api/solver-jobs.js';
-import { stageOperations } from '../../../src/api/stages.js';
-import { storageOperations } from '../../../src/api/storage-technologies.js';
-import { technologyPackageOperations } from '../../../src/api/technology-packages.js';
+import { analysisOperations } from '../../../src/wire/contract/analyses.js';
+import { authOperations } from '../../../src/wire/contract/auth.js';
+import { carrierOperations } from '../../../src/wire/contract/carriers.js';
+import { conversionOperations } from '../../../src/wire/contract/conversion-technologies.js';
+import { demandDatabaseOperations } from '../../../src/wire/contract/demand-database.js';
+import { energyDemandOperations } from '../../../src/wire/contract/energy-demands.js';
+import { gisOperations } from '../../../src/wire/contract/gis.js';
+import { hubOperations } from '../../../src/wire/contract/hubs.js';
+import { impexOperations } from '../../../src/wire/contract/impex.js';
+import { intraHubLinkOperations } from '../../../src/wire/contract/intra-hub-links.js';
+import { networkLinkOperations } from '../../../src/wire/contract/network-links.js';
+import type { OperationSpec } from '../../../src/wire/contract/operation.js';
+import { profileOperations, toProfileValues } from '../../../src/wire/contract/profiles.js';
+import { projectOperations } from '../../../src/wire/contract/projects.js';
+import { scenarioOperations } from '../../../src/wire/contract/scenarios.js';
+import { solarOperations } from '../../../src/wire/contract/solar-resources.js';
+import { solverJobOperations } from '../../../src/wire/contract/solver-jobs.js';
+import { stageOperations } from '../../../src/wire/contract/stages.js';
+import { storageOperations } from '../../../src/wire/contract/storage-technologies.js';
+import { technologyPackageOperations } from '../../../src/wire/contract/technology-packages.js';
 import { hourly } from '../../support/scenario-fixture.js';
 import { operationPath, type RawRequest } from './raw-http.js';
 import { sampleBody, sampleParams, type SampleWorld } from './sample-requests.js';

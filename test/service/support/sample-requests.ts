@@ -4,8 +4,8 @@
  * send them unchanged (to show that only the token or the account was wrong) or change one thing in
  * them (to show that only that thing was wrong).
  */
-import type { OperationSpec } from '../../../src/api/operation.js';
-import { toProfileValues } from '../../../src/api/profiles.js';
+import type { OperationSpec } from '../../../src/wire/contract/operation.js';
+import { toProfileValues } from '../../../src/wire/contract/profiles.js';
 import { hourly, type ScenarioFixture } from '../../support/scenario-fixture.js';
 import { ALICE } from '../../support/service.js';
 import { operationPath, type RawRequest } from './raw-http.js';

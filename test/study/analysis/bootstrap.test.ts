@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, bootstrapIntervals } from '../../../src/study/analysis/bootstrap.js';
+import { bootstrapInterval, bootstrapIntervals } from '../../../src/product/study/analysis/bootstrap.js';
 
 const data = [3.1, 0.4, 2.2, 5.9, 1.7, 4.4, 0.9, 3.3, 2.8, 1.2, 6.5, 0.1];
 const meanOf = (sample: number[]) => sample.reduce((s, i) => s + data[i], 0) / sample.length;

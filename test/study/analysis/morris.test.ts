@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MorrisDesign, type MorrisOptions, morrisDesign, morrisIndices } from '../../../src/study/analysis/morris.js';
+import { type MorrisDesign, type MorrisOptions, morrisDesign, morrisIndices } from '../../../src/product/study/analysis/morris.js';
 
 const boot = { resamples: 500, seed: 3 };
 const run = (design: MorrisDesign, f: (x: number[]) => number) => design.points.map(f);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SOBOL_MAX_DIMENSIONS, joeKuoRows, sobolPoints } from '../../../src/study/analysis/sobol-sequence.js';
+import { SOBOL_MAX_DIMENSIONS, joeKuoRows, sobolPoints } from '../../../src/product/study/analysis/sobol-sequence.js';
 
 /** Polynomial product modulo `mod` (degree s) over GF(2), polynomials as bit masks. */
 function mulMod(x: number, y: number, mod: number, s: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SaltelliDesign, type SobolResult, saltelliDesign, sobolIndices } from '../../../src/study/analysis/sobol.js';
+import { type SaltelliDesign, type SobolResult, saltelliDesign, sobolIndices } from '../../../src/product/study/analysis/sobol.js';
 
 const RESAMPLES = 1000;
 /** 4 decimals, or 3 significant digits for the tiny indices of the G function's last inputs. */

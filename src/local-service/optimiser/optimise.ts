@@ -1,0 +1,233 @@
+/**
+ * Optimises a scenario: builds its model, solves it in a HiGHS worker thread, and with a second
+ * objective traces the Pareto front by the epsilon-constraint method: the objective-1 optimum,
+ * the objective-2 optimum, and between them points that minimise objective 1 with objective 2
+ * held at evenly spaced levels (or, with pointPlacement 'bend', points where the front bends).
+ * The job's time limit covers all solves together.
+ */
+import type { Objective, TemporalResolution } from '../../wire/contract/values.js';
+import type { ScenarioContent } from '../server/model/documents.js';
+import { type SolverThread, withSolverThread } from './engine/solver-thread.js';
+import type { ColumnValues, SolveOutcome } from './engine/protocol.js';
+import { Expr, INF } from './lp.js';
+import { buildModel } from './model/build.js';
+import type { ModelContext } from './model/context.js';
+import { strictRefusal } from './model/coverage.js';
+import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/objectives.js';
+import { diagnoseInfeasibility } from './diagnosis.js';
+import { installationStart } from './installation-start.js';
+import { placeAtBends } from './front-placement.js';
+
+export interface OptimiseSettings {
+  objective1: Objective;
+  objective2?: Objective | null;
+  points: number;
+  resolution: TemporalResolution;
+  timeLimitMinutes: number;
+  mipGapPercent: number;
+  /** Hourly on/off binaries allowed for minimum part load and up/down times (default none: relaxed). */
+  partLoadBinaries?: number;
+  /** Refuse to solve (kind 'failed') when the model would not honour some input. */
+  strict?: boolean;
+  /**
+   * Where a front's interior points go: 'even' (the default, as the deployed service) at evenly
+   * spaced objective-2 levels; 'bend' where the front bends (src/local-service/optimiser/front-placement.ts).
+   */
+  pointPlacement?: PointPlacement;
+}
+
+export const POINT_PLACEMENTS = ['even', 'bend'] as const;
+export type PointPlacement = (typeof POINT_PLACEMENTS)[number];
+
+export interface SolvedPoint {
+  /** 1-based, from the objective-1 optimum to the objective-2 optimum. */
+  index: number;
+  x: Float64Array;
+  /** Every objective function's value at this solution. */
+  objectives: Record<Objective, number>;
+  status: 'optimal' | 'time-limit';
+  mipGap?: number;
+}
+
+export type OptimiseResult =
+  | { kind: 'solved'; ctx: ModelContext; points: SolvedPoint[]; seconds: number; buildSeconds: number; incomplete?: string }
+  | { kind: 'infeasible'; info: string; seconds: number }
+  /** No solution for another reason: a time limit without an incumbent, a solver error. */
+  | { kind: 'failed'; message: string; seconds: number }
+  | { kind: 'stopped'; seconds: number };
+
+export interface OptimiseHooks {
+  signal?: AbortSignal;
+  onProgress?: (pointsCompleted: number) => void;
+  /** Writes the model (objective 1) in CPLEX LP format to this callback. */
+  onLp?: (text: string) => void | Promise<void>;
+}
+
+export function optimise(content: ScenarioContent, settings: OptimiseSettings, hooks: OptimiseHooks = {}): Promise<OptimiseResult> {
+  // The thread starts first: its loader and HiGHS boot (a quarter of a second) while the model is built.
+  return withSolverThread(hooks.signal, (thread) => optimiseOn(thread, content, settings, hooks));
+}
+
+async function optimiseOn(thread: SolverThread, content: ScenarioContent, settings: OptimiseSettings, hooks: OptimiseHooks): Promise<OptimiseResult> {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const ctx = buildModel(content, settings.resolution, { maxOperationBinaries: settings.partLoadBinaries ?? 0 });
+  if (settings.strict && ctx.unhonoured.length) return { kind: 'failed', message: strictRefusal(ctx.unhonoured), seconds: elapsed() };
+  const unmet = ctx.unmetDemands();
+  if (unmet.length) return { kind: 'infeasible', info: describeUnmet(ctx, unmet), seconds: elapsed() };
+
+  const objectives = objectiveFunctions(ctx);
+  const f1 = objectives[settings.objective1];
+  const f2 = settings.objective2 ? objectives[settings.objective2] : undefined;
+  const pareto = f2 && settings.points > 1;
+  // The epsilon constraint: objective 2 (in minimisation form) ≤ ε, free until a Pareto step sets ε.
+  const epsilonRow = pareto ? ctx.lp.addRow('epsilon_objective2', new Expr().addExpr(f2.value, f2.sense === 'max' ? -1 : 1), -INF, INF) : -1;
+  const arrays = ctx.lp.arrays(Boolean(hooks.onLp));
+  const buildSeconds = elapsed();
+  // Over all 8,760 hours the typical-day optimum is the starting design: decomposition prices it
+  // first, and a whole-MIP solve (the fallback) takes its installation decisions as a first
+  // incumbent. A fifth of the time limit (at most a minute) may go to finding it, before the full
+  // model is loaded, so two solver threads never hold a model at once. A guess that fails only
+  // costs the head start. An LP is solved whole: decomposition replaces branch and bound, not the simplex.
+  const fullYear = settings.resolution === 'FULL' && ctx.lp.binaries > 0;
+  const start = fullYear
+    ? await installationStart(content, settings, ctx, Math.min(60, (settings.timeLimitMinutes * 60) / 5), hooks.signal).catch(() => undefined)
+    : undefined;
+  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+  if (start) ctx.notes.push(`the full-year solve started from the design of a typical-day solve (${start.seconds.toFixed(1)} s)`);
+  const designColumns = Int32Array.from(ctx.lp.designColumns());
+  const designOf = (x: Float64Array) => ({ indices: designColumns, values: Float64Array.from(designColumns, (j) => x[j]) });
+  await thread.load(arrays);
+  const deadline = started / 1000 + settings.timeLimitMinutes * 60;
+  // Each solve after the first starts from the design of the one before.
+  let design = start?.design;
+  /** Solves so far, and how many of them decomposition answered (the rest solved the whole MIP). */
+  const solves = { all: 0, decomposed: 0 };
+  const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, mipStart?: ColumnValues): Promise<SolveOutcome> => {
+    const { cost, offset } = minimise(arrays.numCols, f, tie);
+    const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
+    const outcome = await thread.solve({
+      cost, offset, rows, timeLimitSeconds: deadline - performance.now() / 1000, mipRelGap: settings.mipGapPercent / 100,
+      start: mipStart?.indices.length ? mipStart : undefined,
+      decompose: fullYear ? { start: design } : undefined,
+    });
+    if (outcome.colValue) design = designOf(outcome.colValue);
+    solves.all++;
+    if (outcome.iterations) solves.decomposed++;
+    return outcome;
+  };
+  if (hooks.onLp) {
+    const { cost, offset } = minimise(arrays.numCols, f1);
+    await hooks.onLp(await thread.exportLp(cost, offset));
+  }
+
+  const points: SolvedPoint[] = [];
+  const evaluate = (outcome: SolveOutcome, index: number): SolvedPoint => ({
+    index, x: outcome.colValue!, status: outcome.status === 'optimal' ? 'optimal' : 'time-limit', mipGap: outcome.mipGap,
+    objectives: Object.fromEntries(Object.values(objectives).map((o) => [o.name, o.value.evaluate(outcome.colValue!)])) as Record<Objective, number>,
+  });
+
+  const first = await solve(f1, f2, undefined, start);
+  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+  if (!first.colValue) {
+    return first.status === 'infeasible' || first.status === 'unbounded' || first.status === 'infeasible-or-unbounded'
+      ? { kind: 'infeasible', info: await explain(ctx, thread, first), seconds: elapsed() }
+      : { kind: 'failed', message: await explain(ctx, thread, first), seconds: elapsed() };
+  }
+  points.push(evaluate(first, 1));
+  hooks.onProgress?.(1);
+  if (first.iterations) {
+    ctx.notes.push(`the full-year model was solved by decomposition: ${first.iterations} designs priced by the year's operation, gap ${((first.mipGap ?? 0) * 100).toFixed(2)} %`);
+  }
+  if (!pareto) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: incompleteness(first) };
+
+  const lowest = await solve(f2, f1);
+  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+  if (!lowest.colValue) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: `the ${f2.name} optimum was not found (${lowest.status})` };
+  const levelOf = (x: Float64Array) => (f2.sense === 'max' ? -1 : 1) * f2.value.evaluate(x);
+  // A little slack so the level itself stays feasible despite solver tolerances.
+  const atLevel = (epsilon: number) => solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)));
+  // Within its gap, the objective-2 optimum may carry almost any objective 1 (the tie-break weighs
+  // too little to count there), so objective 1 is minimised again at its level: the front ends on
+  // an efficient point.
+  const efficient = await atLevel(levelOf(lowest.colValue));
+  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+  const last = efficient.colValue ? efficient : lowest;
+  const endPoint = evaluate(last, settings.points);
+  const high = levelOf(points[0].x);
+  const low = levelOf(endPoint.x);
+  let incomplete: string | undefined;
+  if (settings.pointPlacement === 'bend') {
+    // Objective 1 priced against objective 2, both in minimisation form, for the solves that look for bends.
+    const [s1, s2] = [f1.sense === 'max' ? -1 : 1, f2.sense === 'max' ? -1 : 1];
+    const priced = (price: number): ObjectiveFunction => ({ ...f1, sense: 'min', value: new Expr().addExpr(f1.value, s1).addExpr(f2.value, s2 * price) });
+    const found = (outcome: SolveOutcome) => outcome.colValue ? outcome : `${outcome.status}`;
+    const placed = await placeAtBends(first, last, settings.points, {
+      atPrice: async (price) => found(await solve(priced(price), undefined)),
+      atLevel: async (level) => found(await atLevel(level)),
+      valuesOf: (outcome) => ({ level: levelOf(outcome.colValue!), cost: s1 * f1.value.evaluate(outcome.colValue!) }),
+      stopped: () => hooks.signal?.aborted === true,
+      onPoint: (count) => hooks.onProgress?.(count - 1),
+    }, { relativeGap: settings.mipGapPercent / 100 });
+    if (placed.stopped) return { kind: 'stopped', seconds: elapsed() };
+    incomplete = placed.incomplete;
+    points.splice(0, points.length, ...placed.points.map((outcome, i) => (i === placed.points.length - 1 ? endPoint : evaluate(outcome, i + 1))));
+    endPoint.index = points.length;
+  } else {
+    for (let i = 1; i < settings.points - 1; i++) {
+      const outcome = await atLevel(high - (i / (settings.points - 1)) * (high - low));
+      if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+      if (!outcome.colValue) {
+        incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
+        break;
+      }
+      points.push(evaluate(outcome, i + 1));
+      hooks.onProgress?.(points.length);
+    }
+    points.push(endPoint);
+  }
+  hooks.onProgress?.(points.length);
+  if (fullYear) ctx.notes.push(`${solves.decomposed} of the front's ${solves.all} full-year solves were answered by decomposition, the others as a whole MIP`);
+  return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };
+}
+
+/**
+ * Within a MIP gap, a point solved at a tighter objective-2 level can beat an earlier point on
+ * objective 1; since it also satisfies every looser level, it is the better answer there. Each
+ * point becomes the best solution known to satisfy its level, so the front is monotone.
+ */
+export function bestAtEachLevel(points: SolvedPoint[], f1: ObjectiveFunction): SolvedPoint[] {
+  const cost = (p: SolvedPoint) => (f1.sense === 'max' ? -1 : 1) * p.objectives[f1.name];
+  const out = [...points];
+  for (let j = out.length - 2; j >= 0; j--) {
+    if (cost(out[j + 1]) < cost(out[j]) - 1e-9 * Math.max(1, Math.abs(cost(out[j])))) out[j] = { ...out[j + 1], index: out[j].index };
+  }
+  return out;
+}
+
+function incompleteness(...outcomes: SolveOutcome[]): string | undefined {
+  return outcomes.some((o) => o.status === 'time-limit') ? 'the time limit ended a solve before optimality was proved' : undefined;
+}
+
+function describeUnmet(ctx: ModelContext, unmet: ReturnType<ModelContext['unmetDemands']>): string {
+  const first = unmet
+    .slice(0, 3)
+    .map((u) => `${ctx.carrierName(u.carrier)} at ${ctx.hub(u.hub)} (${ctx.stages[u.stage].name})`)
+    .join('; ');
+  return `Demand cannot be met: nothing can supply ${first}${unmet.length > 3 ? ` and ${unmet.length - 3} more` : ''} — add an import, a technology, a storage or a network link that delivers it there.`;
+}
+
+async function explain(ctx: ModelContext, thread: SolverThread, outcome: SolveOutcome): Promise<string> {
+  if (outcome.status === 'unbounded') {
+    return 'The model is unbounded: some flow earns more than it costs without any limit (an export priced above the supply that feeds it, with no capacity or annual cap?).';
+  }
+  if (outcome.status === 'time-limit' || outcome.status === 'interrupted') return `No feasible solution was found before the solve ended (${outcome.status}).`;
+  if (outcome.status === 'error') return `The solver failed${outcome.message ? `: ${outcome.message}` : ''}.`;
+  let iis = { rows: [] as number[], columns: [] as number[] };
+  try {
+    iis = await thread.iis();
+  } catch {
+    // Without an IIS the diagnosis falls back to the generic message.
+  }
+  return diagnoseInfeasibility(ctx, iis);
+}

@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import type { StorageCreate, StorageUpdate, storageOperations } from '../../../wire/contract/storage-technologies.js';
+import type { ServiceContext } from '../context.js';
+import type { Handlers } from '../http/bind.js';
+import type { Resource, StorageDoc } from '../model/documents.js';
+import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
+import { ScenarioScope, ts } from '../model/scope.js';
+import { technologyValuesAnswered } from '../model/unset-values.js';
+
+const SCALARS = [
+  'storageName', 'mustBeInstalled', 'lifetime', 'technologyCapacity', 'storageChargingEfficiency', 'storageDischargingEfficiency',
+  'exchangeCurrency', 'exchangeRate', 'fixedInvestmentCost', 'variableInvestmentCost', 'fixedOmCostChf', 'variableOmCostPercent',
+  'fixedEmbodiedCo2', 'variableEmbodiedCo2', 'fixedReplacementCost', 'variableReplacementCostPercent', 'variableReplacementCostCHF',
+  'fixedSalvageValue', 'variableSalvageValuePercent', 'variableSalvageValueCHF', 'variableOmEnergyFlowCost', 'variableOmCost',
+  'capacity', 'maximumCapacity', 'minimumCapacity', 'maximumChargingRate', 'maximumDischargingRate', 'standbyLoss', 'minimumSoc',
+  'standByLossProfileId', 'technologyCategory', 'notes', 'source', 'comesFromDb', 'evPlugInTime', 'evPlugOutTime',
+  'evPlugInDurationHours', 'drivingDistanceKms', 'evSocStartPercent', 'evBatterySizeKWh', 'maximumSocPercent', 'evAverageKWhPerKm',
+  'evPlugInPowerKW', 'isEvBattery', 'typeOfCharging',
+] as const;
+
+type Body = z.output<typeof StorageCreate> | z.output<typeof StorageUpdate>;
+
+/** The stored document of a storage technology, from either body shape. */
+export function storageDoc(body: Body): StorageDoc {
+  const update = 'storageCarrier' in body ? body : undefined;
+  const create = 'energyCarrierGuid' in body ? body : undefined;
+  return {
+    ...pick(body, SCALARS),
+    hubGuids: [...new Set(create ? create.hubGuids : update!.hubs.map((h) => h.hubGuid))],
+    energyCarrierGuid: create ? create.energyCarrierGuid : update!.storageCarrier.energyCarrierGuid,
+    category: update?.category ?? 'STORAGE',
+    mutuallyExclusiveGroup: update?.mutuallyExclusiveGroup ?? null,
+    technologyOptional: update?.technologyOptional ?? null,
+    suggested: create?.suggested ?? null,
+    costComponents: costComponentDocs(body.costComponents),
+    stages: [...new Set(body.stages)],
+  };
+}
+
+function checkReferences(scope: ScenarioScope, doc: StorageDoc, carrierField: string, hubsField: string): void {
+  scope.require('carrier', doc.energyCarrierGuid, carrierField);
+  scope.requireAll('hub', doc.hubGuids, hubsField);
+  scope.requireAll('stage', doc.stages, 'stages');
+  scope.requireProfile(doc.standByLossProfileId, 'standByLossProfileId');
+}
+
+function summaryFields(scope: ScenarioScope, storage: Resource<'storage'>) {
+  return {
+    storageTechnologyGuid: storage.guid,
+    storageName: storage.doc.storageName,
+    lifetime: storage.doc.lifetime,
+    created: ts(storage.created),
+    updated: ts(storage.updated),
+    energyCarrier: scope.carrier(storage.doc.energyCarrierGuid),
+    hubs: scope.hubs(storage.doc.hubGuids),
+  };
+}
+
+/** StorageTechnologyResponseDtoV2: the create and list answers. */
+function summary(scope: ScenarioScope, storage: Resource<'storage'>) {
+  return { ...summaryFields(scope, storage), stages: storage.doc.stages, standByLossProfileId: storage.doc.standByLossProfileId ?? null };
+}
+
+function detail(scope: ScenarioScope, storage: Resource<'storage'>) {
+  const { doc } = storage;
+  return {
+    ...doc,
+    ...technologyValuesAnswered(doc),
+    storageTechnologyGuid: storage.guid,
+    created: ts(storage.created),
+    updated: ts(storage.updated),
+    storageCarrier: scope.carrier(doc.energyCarrierGuid),
+    hubs: scope.hubs(doc.hubGuids),
+    costComponents: costComponentAnswers(doc.costComponents),
+  };
+}
+
+export function storageHandlers(ctx: ServiceContext): Handlers<typeof storageOperations> {
+  return {
+    delete: ({ account, params }) =>
+      ctx.store.transaction(() => {
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid as string);
+        scope.cascadeDelete(resource);
+        return { storageTechnologies: scope.list('storage').map((s) => summaryFields(scope, s)) };
+      }),
+
+    retrieve: ({ account, params }) => {
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid as string);
+      return detail(scope, resource);
+    },
+
+    list: ({ account, params }) => {
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      return { storageTechnologies: scope.list('storage').map((s) => summary(scope, s)) };
+    },
+
+    create: ({ account, params, body }) =>
+      ctx.store.transaction(() => {
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const doc = storageDoc(body);
+        checkReferences(scope, doc, 'energyCarrierGuid', 'hubGuids');
+        return summary(scope, scope.insert('storage', doc));
+      }),
+
+    update: ({ account, params, body }) =>
+      ctx.store.transaction(() => {
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid as string);
+        const doc = storageDoc(body);
+        checkReferences(scope, doc, 'storageCarrier.energyCarrierGuid', 'hubs');
+        return detail(scope, scope.update(resource, doc));
+      }),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Follows a study until it ends: asks for its progress every second and shows it, then answers
+ * the workflow's result (or throws its failure).
+ */
+import type { WorkflowHandle } from '@temporalio/client';
+import { progressQuery } from '../../../../workflows/messages.js';
+import type { studyWorkflow } from '../../../../workflows/study.js';
+import { ProgressView } from './progress-view.js';
+
+export async function followStudy(handle: WorkflowHandle<typeof studyWorkflow>, view = new ProgressView()) {
+  const result = handle.result();
+  let ended = false;
+  void result.finally(() => (ended = true)).catch(() => undefined);
+  while (!ended) {
+    try {
+      view.show(await handle.query(progressQuery));
+    } catch {
+      // Between a continue-as-new and the next run's first task, or before a worker picks it up.
+    }
+    await Promise.race([result.catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+  }
+  const final = await result;
+  try {
+    view.show(await handle.query(progressQuery));
+  } catch {
+    // A finished study may no longer answer queries once its worker is gone.
+  }
+  return final;
+}
