@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError, ConnectionError, NotFoundError, PlanningClient, RateLimitError, ServiceError,
 } from '../../src/wire/client/index.js';
-import { parseRetryAfter } from '../../src/wire/client/transport.js';
+import { parseRetryAfter } from '../../src/wire/client/retry-policy.js';
 import { ALICE, startTestService, tempDir, type TestService } from '../support/service.js';
 
 /** A connection pool that records the path and headers of every request it sends. */

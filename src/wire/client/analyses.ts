@@ -1,8 +1,9 @@
 import { analysisOperations as ops } from '../contract/analyses.js';
-import { Resource } from './resource.js';
-import type { RequestOptions } from './transport.js';
+import type { RequestOptions } from './client-options.js';
+import { crudResource } from './crud-resource.js';
 
-export class Analyses extends Resource {
+/** The service lists analyses a page at a time; `list` walks the pages. */
+export class Analyses extends crudResource(ops, { list: false, create: { bodyField: 'analysisName' } }) {
   /** Reads one page of a project's analyses. */
   listPage(projectGuid: string, query: { page?: number; size?: number } = {}, options?: RequestOptions) {
     return this.transport.call(ops.list, { params: { guid: projectGuid }, query }, options);
@@ -15,17 +16,5 @@ export class Analyses extends Resource {
       items.push(...result.items);
       if (!result.hasNext) return items;
     }
-  }
-  /** Creates an analysis in a project. */
-  create(projectGuid: string, analysisName: string, options?: RequestOptions) {
-    return this.transport.call(ops.create, { params: { guid: projectGuid }, body: { analysisName } }, options);
-  }
-  /** Reads an analysis with its execution status and results. */
-  retrieve(projectGuid: string, analysisGuid: string, options?: RequestOptions) {
-    return this.transport.call(ops.retrieve, { params: { guid: projectGuid, analysisGuid } }, options);
-  }
-  /** Deletes an analysis and its scenarios. */
-  delete(analysisGuid: string, options?: RequestOptions) {
-    return this.transport.call(ops.delete, { params: { analysisGuid } }, options);
   }
 }

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ClientOptions, Credentials } from './transport.js';
+import type { ClientOptions, Credentials } from './client-options.js';
 
 const CredentialsFile = z.object({
   baseUrl: z.url({ error: 'must be the service address, e.g. https://eu-north-1-api.sympheny.com' }),

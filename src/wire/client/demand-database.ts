@@ -1,7 +1,7 @@
 import { type DemandCalculationItem, demandDatabaseOperations as ops } from '../contract/demand-database.js';
 import type { DEMAND_TYPES } from '../contract/values.js';
 import { Resource } from './resource.js';
-import type { RequestOptions } from './transport.js';
+import type { RequestOptions } from './client-options.js';
 
 export class DemandDatabase extends Resource {
   /** Calculates 8760 hourly values of a demand type for a set of buildings. */

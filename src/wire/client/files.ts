@@ -11,7 +11,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { request } from 'undici';
 import { ConnectionError, errorForStatus, IntegrityError, isRetryableStatus } from './errors.js';
-import { readErrorBody, type Transport } from './transport.js';
+import { readErrorBody } from './error-mapping.js';
+import type { Transport } from './transport.js';
 
 export interface DownloadResult {
   path: string;

@@ -3,26 +3,17 @@
  * transport (auth, retries, envelopes, schemas). `new PlanningClient({ baseUrl, credentials })`.
  */
 import { Analyses } from './analyses.js';
-import { Carriers } from './carriers.js';
-import { ConversionTechnologies } from './conversion-technologies.js';
+import type { ClientOptions } from './client-options.js';
+import {
+  Carriers, ConversionTechnologies, EnergyDemands, Hubs, Impexes, IntraHubLinks, NetworkLinks, NetworkTechnologies, Profiles,
+  Projects, SolarResources, Stages, StorageTechnologies, TechnologyPackages,
+} from './crud-families.js';
 import { DemandDatabase } from './demand-database.js';
-import { EnergyDemands } from './energy-demands.js';
 import { Files } from './files.js';
 import { Gis } from './gis.js';
-import { Hubs } from './hubs.js';
-import { Impexes } from './impex.js';
-import { IntraHubLinks } from './intra-hub-links.js';
-import { NetworkLinks } from './network-links.js';
-import { NetworkTechnologies } from './network-technologies.js';
-import { Profiles } from './profiles.js';
-import { Projects } from './projects.js';
 import { Scenarios } from './scenarios.js';
-import { SolarResources } from './solar-resources.js';
 import { SolverJobs } from './solver-jobs.js';
-import { Stages } from './stages.js';
-import { StorageTechnologies } from './storage-technologies.js';
-import { TechnologyPackages } from './technology-packages.js';
-import { type ClientOptions, Transport } from './transport.js';
+import { Transport } from './transport.js';
 
 export class PlanningClient {
   readonly transport: Transport;
@@ -78,4 +69,4 @@ export class PlanningClient {
 }
 
 export * from './errors.js';
-export type { ClientOptions, Credentials, RequestOptions } from './transport.js';
+export type { ClientOptions, Credentials, RequestOptions } from './client-options.js';

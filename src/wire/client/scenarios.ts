@@ -1,24 +1,9 @@
 import { scenarioOperations as ops } from '../contract/scenarios.js';
-import { Resource } from './resource.js';
-import type { RequestOptions } from './transport.js';
+import type { RequestOptions } from './client-options.js';
+import { crudResource } from './crud-resource.js';
 
-export class Scenarios extends Resource {
-  /** Lists the scenarios of an analysis. */
-  list(analysisGuid: string, options?: RequestOptions) {
-    return this.transport.call(ops.list, { params: { guid: analysisGuid } }, options);
-  }
-  /** Creates an empty scenario in an analysis. */
-  create(analysisGuid: string, scenarioName: string, options?: RequestOptions) {
-    return this.transport.call(ops.create, { params: { guid: analysisGuid }, body: { scenarioName } }, options);
-  }
-  /** Reads one scenario. */
-  retrieve(scenarioGuid: string, options?: RequestOptions) {
-    return this.transport.call(ops.retrieve, { params: { scenarioGuid } }, options);
-  }
-  /** Deletes a scenario and everything in it. */
-  delete(scenarioGuid: string, options?: RequestOptions) {
-    return this.transport.call(ops.delete, { params: { scenarioGuid } }, options);
-  }
+/** Scenarios have, besides CRUD, copies, addresses, renames and their spreadsheet form. */
+export class Scenarios extends crudResource(ops, { create: { bodyField: 'scenarioName' } }) {
   /** Answers the address of the scenario in the web app. */
   async frontendUrl(scenarioGuid: string, options?: RequestOptions) {
     return (await this.transport.call(ops.frontendUrl, { params: { scenarioGuid } }, options)).frontendUrl;

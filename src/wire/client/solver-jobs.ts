@@ -1,8 +1,9 @@
 import { GET_SCENARIOS_DEFAULT_LIMIT, type SolverJob, type SolverJobRequest, solverJobOperations as ops } from '../contract/solver-jobs.js';
-import { Resource } from './resource.js';
-import type { RequestOptions } from './transport.js';
+import type { RequestOptions } from './client-options.js';
+import { crudResource } from './crud-resource.js';
 
-export class SolverJobs extends Resource {
+/** Solver jobs are read and deleted one by one, but submitted and listed in batches. */
+export class SolverJobs extends crudResource(ops) {
   /** Submits a batch of solver jobs in one request. */
   submit(jobs: SolverJobRequest[], options?: RequestOptions) {
     return this.transport.call(ops.submit, { body: jobs }, options);
@@ -26,14 +27,6 @@ export class SolverJobs extends Resource {
   /** Reads the usage counters of the subscription and the user. */
   usage(options?: RequestOptions) {
     return this.transport.call(ops.usage, {}, options);
-  }
-  /** Reads one job with its input and output file addresses. */
-  retrieve(id: string, options?: RequestOptions) {
-    return this.transport.call(ops.retrieve, { params: { id } }, options);
-  }
-  /** Deletes a job. */
-  delete(id: string, options?: RequestOptions) {
-    return this.transport.call(ops.delete, { params: { id } }, options);
   }
   /** Asks a job to stop. */
   stop(id: string, options?: RequestOptions) {

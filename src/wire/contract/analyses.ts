@@ -1,6 +1,6 @@
 /** Analyses: groups of scenarios within a project, with their execution results. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { StatusPayload } from './common.js';
 import { Name, Timestamp } from './primitives.js';
 import { Scenario } from './scenarios.js';
@@ -60,21 +60,9 @@ export const PageQuery = z.object({
   size: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(1, { error: 'must be ≥ 1' }).max(1000, { error: 'must be ≤ 1000' }).optional(),
 });
 
-export const analysisOperations = {
-  list: operation({
-    id: 'analyses.list', family: 'app', method: 'GET', path: '/projects/{guid}/analyses',
-    query: PageQuery, data: Analysis, reply: 'paged', status: 200, summary: 'Lists the analyses of a project, a page at a time.',
-  }),
-  create: operation({
-    id: 'analyses.create', family: 'app', method: 'POST', path: '/projects/{guid}/analyses',
-    body: AnalysisRequest, data: Analysis, reply: 'envelope', status: 201, summary: 'Creates an analysis.',
-  }),
-  retrieve: operation({
-    id: 'analyses.retrieve', family: 'app', method: 'GET', path: '/projects/{guid}/analysis/{analysisGuid}',
-    data: AnalysisDetail, reply: 'envelope', status: 200, summary: 'Reads an analysis with its execution results.',
-  }),
-  delete: operation({
-    id: 'analyses.delete', family: 'app', method: 'DELETE', path: '/analysis/{analysisGuid}',
-    data: StatusPayload, reply: 'envelope', status: 200, summary: 'Deletes an analysis and its scenarios.',
-  }),
-};
+export const analysisOperations = crudOperations('analyses', {
+  list: { path: '/projects/{guid}/analyses', query: PageQuery, data: Analysis, reply: 'paged', summary: 'Lists the analyses of a project, a page at a time.' },
+  create: { path: '/projects/{guid}/analyses', body: AnalysisRequest, data: Analysis, summary: 'Creates an analysis.' },
+  retrieve: { path: '/projects/{guid}/analysis/{analysisGuid}', data: AnalysisDetail, summary: 'Reads an analysis with its execution results.' },
+  delete: { path: '/analysis/{analysisGuid}', data: StatusPayload, summary: 'Deletes an analysis and its scenarios.' },
+});

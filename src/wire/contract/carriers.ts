@@ -1,6 +1,6 @@
 /** Energy carriers: what flows (electricity, heat at a level, gas, …), typed by subtype. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { CarrierSubtype } from './values.js';
 import { Int64, Name, Timestamp } from './primitives.js';
 
@@ -46,25 +46,10 @@ export type CarrierUpdate = z.infer<typeof CarrierUpdate>;
 
 export const CarrierList = z.looseObject({ energyCarriers: z.array(EnergyCarrier) });
 
-export const carrierOperations = {
-  retrieve: operation({
-    id: 'carriers.retrieve', family: 'app', method: 'GET', path: '/carriers/{carrierGuid}',
-    data: EnergyCarrier, reply: 'envelope', status: 200, summary: 'Reads one energy carrier.',
-  }),
-  delete: operation({
-    id: 'carriers.delete', family: 'app', method: 'DELETE', path: '/scenarios/carriers/{guid}',
-    data: CarrierList, reply: 'envelope', status: 200, summary: 'Deletes a carrier; answers the carriers left.',
-  }),
-  list: operation({
-    id: 'carriers.list', family: 'app', method: 'GET', path: '/scenarios/{scenarioGuid}/carriers',
-    data: CarrierList, reply: 'envelope', status: 200, summary: 'Lists the energy carriers of a scenario.',
-  }),
-  update: operation({
-    id: 'carriers.update', family: 'app', method: 'PUT', path: '/v2/carriers/{carrierGuid}',
-    body: CarrierUpdate, data: EnergyCarrier, reply: 'envelope', status: 200, summary: 'Updates a carrier.',
-  }),
-  create: operation({
-    id: 'carriers.create', family: 'app', method: 'POST', path: '/v2/scenarios/{scenarioGuid}/carriers',
-    body: CarrierCreate, data: EnergyCarrier, reply: 'envelope', status: 201, summary: 'Creates an energy carrier.',
-  }),
-};
+export const carrierOperations = crudOperations('carriers', {
+  retrieve: { path: '/carriers/{carrierGuid}', data: EnergyCarrier, summary: 'Reads one energy carrier.' },
+  delete: { path: '/scenarios/carriers/{guid}', data: CarrierList, summary: 'Deletes a carrier; answers the carriers left.' },
+  list: { path: '/scenarios/{scenarioGuid}/carriers', data: CarrierList, summary: 'Lists the energy carriers of a scenario.' },
+  update: { path: '/v2/carriers/{carrierGuid}', body: CarrierUpdate, data: EnergyCarrier, summary: 'Updates a carrier.' },
+  create: { path: '/v2/scenarios/{scenarioGuid}/carriers', body: CarrierCreate, data: EnergyCarrier, summary: 'Creates an energy carrier.' },
+});

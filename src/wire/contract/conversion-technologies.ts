@@ -1,6 +1,6 @@
 /** Conversion technologies: boilers, heat pumps, CHPs…, each operating in 1 to 3 modes. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { CostComponent, CostComponentCreate, CostComponentUpdate, StatusPayload } from './common.js';
 import { EnergyCarrier, SeasonalityValue } from './carriers.js';
 import { Hub, HubRef } from './hubs.js';
@@ -258,25 +258,15 @@ export type ConversionDetail = z.infer<typeof ConversionDetail>;
 
 export const ConversionList = z.looseObject({ conversionTechnologies: z.array(ConversionSummary) });
 
-export const conversionOperations = {
-  retrieve: operation({
-    id: 'conversionTechnologies.retrieve', family: 'app', method: 'GET', path: '/v2/scenarios/conversion-technologies/{guid}',
-    data: ConversionDetail, reply: 'envelope', status: 200, summary: 'Reads a conversion technology with its modes.',
-  }),
-  delete: operation({
-    id: 'conversionTechnologies.delete', family: 'app', method: 'DELETE', path: '/v2/scenarios/conversion-technologies/{guid}',
-    data: StatusPayload, reply: 'envelope', status: 200, summary: 'Deletes a conversion technology.',
-  }),
-  list: operation({
-    id: 'conversionTechnologies.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/conversion-technologies',
-    data: ConversionList, reply: 'envelope', status: 200, summary: 'Lists the conversion technologies of a scenario.',
-  }),
-  update: operation({
-    id: 'conversionTechnologies.update', family: 'app', method: 'PUT', path: '/v2_1/scenarios/conversion-technologies/{guid}',
-    body: ConversionUpdate, data: ConversionSummary, reply: 'envelope', status: 200, summary: 'Updates a conversion technology.',
-  }),
-  create: operation({
-    id: 'conversionTechnologies.create', family: 'app', method: 'POST', path: '/v2_2/scenarios/{scenarioGuid}/conversion-technologies',
-    body: ConversionCreate, data: ConversionSummary, reply: 'envelope', status: 201, summary: 'Creates a conversion technology.',
-  }),
-};
+export const conversionOperations = crudOperations('conversionTechnologies', {
+  retrieve: { path: '/v2/scenarios/conversion-technologies/{guid}', data: ConversionDetail, summary: 'Reads a conversion technology with its modes.' },
+  delete: { path: '/v2/scenarios/conversion-technologies/{guid}', data: StatusPayload, summary: 'Deletes a conversion technology.' },
+  list: { path: '/v2/scenarios/{scenarioGuid}/conversion-technologies', data: ConversionList, summary: 'Lists the conversion technologies of a scenario.' },
+  update: {
+    path: '/v2_1/scenarios/conversion-technologies/{guid}', body: ConversionUpdate, data: ConversionSummary, summary: 'Updates a conversion technology.',
+  },
+  create: {
+    path: '/v2_2/scenarios/{scenarioGuid}/conversion-technologies', body: ConversionCreate, data: ConversionSummary,
+    summary: 'Creates a conversion technology.',
+  },
+});

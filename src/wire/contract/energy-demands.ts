@@ -1,6 +1,6 @@
 /** Energy demands: what a hub needs (or, reversed, supplies), as a profile times factors. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { Hub, HubRef } from './hubs.js';
 import {
   DemandMetadataBuildingAge, DemandMetadataBuildingType, DemandMetadataOption, DemandMetadataType,
@@ -103,26 +103,12 @@ export const DeletedDemands = z.looseObject({
   ),
 });
 
-export const energyDemandOperations = {
-  delete: operation({
-    id: 'energyDemands.delete', family: 'app', method: 'DELETE', path: '/scenarios/energy-demands/{guid}',
-    data: DeletedDemands, reply: 'envelope', status: 200, summary: 'Deletes an energy demand; answers those left.',
-  }),
-  retrieve: operation({
-    id: 'energyDemands.retrieve', family: 'app', method: 'GET', path: '/v2/energy-demands/{guid}',
-    query: z.object({ scenarioVariantGuid: z.string().optional() }),
-    data: EnergyDemand, reply: 'envelope', status: 200, summary: 'Reads an energy demand.',
-  }),
-  list: operation({
-    id: 'energyDemands.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/energy-demands',
-    data: z.array(EnergyDemand), reply: 'envelope', status: 200, summary: 'Lists the energy demands of a scenario.',
-  }),
-  create: operation({
-    id: 'energyDemands.create', family: 'app', method: 'POST', path: '/v2_1/scenarios/{scenarioGuid}/energy-demands',
-    body: DemandCreate, data: EnergyDemand, reply: 'envelope', status: 201, summary: 'Creates an energy demand.',
-  }),
-  update: operation({
-    id: 'energyDemands.update', family: 'app', method: 'PUT', path: '/v2_2/scenarios/{scenarioGuid}/energy-demands/{demand-guid}',
-    body: DemandUpdate, data: EnergyDemand, reply: 'envelope', status: 200, summary: 'Updates an energy demand.',
-  }),
-};
+export const energyDemandOperations = crudOperations('energyDemands', {
+  delete: { path: '/scenarios/energy-demands/{guid}', data: DeletedDemands, summary: 'Deletes an energy demand; answers those left.' },
+  retrieve: {
+    path: '/v2/energy-demands/{guid}', query: z.object({ scenarioVariantGuid: z.string().optional() }), data: EnergyDemand, summary: 'Reads an energy demand.',
+  },
+  list: { path: '/v2/scenarios/{scenarioGuid}/energy-demands', data: z.array(EnergyDemand), summary: 'Lists the energy demands of a scenario.' },
+  create: { path: '/v2_1/scenarios/{scenarioGuid}/energy-demands', body: DemandCreate, data: EnergyDemand, summary: 'Creates an energy demand.' },
+  update: { path: '/v2_2/scenarios/{scenarioGuid}/energy-demands/{demand-guid}', body: DemandUpdate, data: EnergyDemand, summary: 'Updates an energy demand.' },
+});

@@ -1,6 +1,6 @@
 /** Imports and exports: energy bought from or sold to outside the system, with prices and caps. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { CarrierRef, StatusPayload } from './common.js';
 import { EnergyCarrier } from './carriers.js';
 import { HubRef } from './hubs.js';
@@ -127,26 +127,13 @@ export type Impex = z.infer<typeof Impex>;
 
 const impexPath = { type: ImpexType };
 
-export const impexOperations = {
-  delete: operation({
-    id: 'impex.delete', family: 'app', method: 'DELETE', path: '/impex/{type}/{guid}',
-    params: impexPath, data: StatusPayload, reply: 'envelope', status: 200, summary: 'Deletes an import or export.',
-  }),
-  retrieve: operation({
-    id: 'impex.retrieve', family: 'app', method: 'GET', path: '/v2/impex/{type}/{guid}',
-    params: impexPath, query: z.object({ scenarioVariantGuid: z.string().optional() }),
-    data: Impex, reply: 'envelope', status: 200, summary: 'Reads an import or export.',
-  }),
-  list: operation({
-    id: 'impex.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/impexes',
-    data: z.array(Impex), reply: 'envelope', status: 200, summary: 'Lists the imports and exports of a scenario.',
-  }),
-  create: operation({
-    id: 'impex.create', family: 'app', method: 'POST', path: '/v2_1/scenario/{scenarioGuid}/impex',
-    body: ImpexCreate, data: Impex, reply: 'envelope', status: 201, summary: 'Creates an import or export.',
-  }),
-  update: operation({
-    id: 'impex.update', family: 'app', method: 'PUT', path: '/v2_1/scenarios/impex/{guid}',
-    body: ImpexUpdate, data: Impex, reply: 'envelope', status: 200, summary: 'Updates an import or export.',
-  }),
-};
+export const impexOperations = crudOperations('impex', {
+  delete: { path: '/impex/{type}/{guid}', params: impexPath, data: StatusPayload, summary: 'Deletes an import or export.' },
+  retrieve: {
+    path: '/v2/impex/{type}/{guid}', params: impexPath, query: z.object({ scenarioVariantGuid: z.string().optional() }), data: Impex,
+    summary: 'Reads an import or export.',
+  },
+  list: { path: '/v2/scenarios/{scenarioGuid}/impexes', data: z.array(Impex), summary: 'Lists the imports and exports of a scenario.' },
+  create: { path: '/v2_1/scenario/{scenarioGuid}/impex', body: ImpexCreate, data: Impex, summary: 'Creates an import or export.' },
+  update: { path: '/v2_1/scenarios/impex/{guid}', body: ImpexUpdate, data: Impex, summary: 'Updates an import or export.' },
+});

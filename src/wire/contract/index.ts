@@ -1,6 +1,6 @@
 /**
  * The planning service's contract: every operation, by family. The client and the service both
- * derive from this registry, and the tests check it against shared/spec/operations.tsv.
+ * derive from this registry: the 95 operations the specification lists (its operations.tsv).
  */
 import { analysisOperations } from './analyses.js';
 import { authOperations } from './auth.js';

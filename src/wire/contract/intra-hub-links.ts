@@ -1,6 +1,6 @@
 /** Intra-hub network links: a carrier turned into another inside a hub (e.g. a heat exchanger). */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { CarrierRef, CostComponent, CostComponentCreate, CostComponentUpdate } from './common.js';
 import { EnergyCarrier } from './carriers.js';
 import { Hub, HubRef } from './hubs.js';
@@ -49,25 +49,10 @@ export type IntraHubLink = z.infer<typeof IntraHubLink>;
 
 export const IntraHubLinkList = z.looseObject({ intraHubNetworkLinks: z.array(IntraHubLink) });
 
-export const intraHubLinkOperations = {
-  retrieve: operation({
-    id: 'intraHubLinks.retrieve', family: 'app', method: 'GET', path: '/scenarios/intra-hub-network-links/{guid}',
-    data: IntraHubLink, reply: 'envelope', status: 200, summary: 'Reads an intra-hub link.',
-  }),
-  delete: operation({
-    id: 'intraHubLinks.delete', family: 'app', method: 'DELETE', path: '/scenarios/intra-hub-network-links/{guid}',
-    data: IntraHubLinkList, reply: 'envelope', status: 200, summary: 'Deletes an intra-hub link; answers those left.',
-  }),
-  list: operation({
-    id: 'intraHubLinks.list', family: 'app', method: 'GET', path: '/scenarios/{scenarioGuid}/intra-hub-network-links',
-    data: IntraHubLinkList, reply: 'envelope', status: 200, summary: 'Lists the intra-hub links of a scenario.',
-  }),
-  update: operation({
-    id: 'intraHubLinks.update', family: 'app', method: 'PUT', path: '/v2/scenarios/intra-hub-network-links/{guid}',
-    body: IntraHubLinkUpdate, data: IntraHubLink, reply: 'envelope', status: 200, summary: 'Updates an intra-hub link.',
-  }),
-  create: operation({
-    id: 'intraHubLinks.create', family: 'app', method: 'POST', path: '/v2/scenarios/{scenarioGuid}/intra-hub-network-links',
-    body: IntraHubLinkCreate, data: IntraHubLink, reply: 'envelope', status: 201, summary: 'Creates an intra-hub link.',
-  }),
-};
+export const intraHubLinkOperations = crudOperations('intraHubLinks', {
+  retrieve: { path: '/scenarios/intra-hub-network-links/{guid}', data: IntraHubLink, summary: 'Reads an intra-hub link.' },
+  delete: { path: '/scenarios/intra-hub-network-links/{guid}', data: IntraHubLinkList, summary: 'Deletes an intra-hub link; answers those left.' },
+  list: { path: '/scenarios/{scenarioGuid}/intra-hub-network-links', data: IntraHubLinkList, summary: 'Lists the intra-hub links of a scenario.' },
+  update: { path: '/v2/scenarios/intra-hub-network-links/{guid}', body: IntraHubLinkUpdate, data: IntraHubLink, summary: 'Updates an intra-hub link.' },
+  create: { path: '/v2/scenarios/{scenarioGuid}/intra-hub-network-links', body: IntraHubLinkCreate, data: IntraHubLink, summary: 'Creates an intra-hub link.' },
+});

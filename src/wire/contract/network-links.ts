@@ -1,6 +1,6 @@
 /** Network links: connections between two hubs, built with a network technology. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { CostComponent, CostComponentCreate, CostComponentUpdate } from './common.js';
 import { TECHNOLOGY_CAPACITY_MODES } from './values.js';
 import { Bounded, Guid, Int64, minimumNotAboveMaximum, Name, Timestamp } from './primitives.js';
@@ -70,25 +70,14 @@ export type NetworkLink = z.infer<typeof NetworkLink>;
 /** The older shape of the delete answer: no name, capacities bounds, loss or loss profile. */
 export const DeletedNetworkLinks = z.looseObject({ networkLinks: z.array(z.looseObject(linkResponseFields)) });
 
-export const networkLinkOperations = {
-  delete: operation({
-    id: 'networkLinks.delete', family: 'app', method: 'DELETE', path: '/scenarios/{scenarioGuid}/network-links/{network-link-guid}',
-    data: DeletedNetworkLinks, reply: 'envelope', status: 200, summary: 'Deletes a network link; answers the links left.',
-  }),
-  retrieve: operation({
-    id: 'networkLinks.retrieve', family: 'app', method: 'GET', path: '/v2/network-links/{network-link-guid}',
-    data: NetworkLink, reply: 'envelope', status: 200, summary: 'Reads a network link.',
-  }),
-  list: operation({
-    id: 'networkLinks.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/network-links',
-    data: z.array(NetworkLink), reply: 'envelope', status: 200, summary: 'Lists the network links of a scenario.',
-  }),
-  create: operation({
-    id: 'networkLinks.create', family: 'app', method: 'POST', path: '/v2_1/scenarios/{scenarioGuid}/network-links',
-    body: NetworkLinkCreate, data: NetworkLink, reply: 'envelope', status: 201, summary: 'Creates a network link.',
-  }),
-  update: operation({
-    id: 'networkLinks.update', family: 'app', method: 'PUT', path: '/v2_2/scenarios/{scenarioGuid}/network-links/{network-link-guid}',
-    body: NetworkLinkUpdate, data: NetworkLink, reply: 'envelope', status: 200, summary: 'Updates a network link.',
-  }),
-};
+export const networkLinkOperations = crudOperations('networkLinks', {
+  delete: {
+    path: '/scenarios/{scenarioGuid}/network-links/{network-link-guid}', data: DeletedNetworkLinks, summary: 'Deletes a network link; answers the links left.',
+  },
+  retrieve: { path: '/v2/network-links/{network-link-guid}', data: NetworkLink, summary: 'Reads a network link.' },
+  list: { path: '/v2/scenarios/{scenarioGuid}/network-links', data: z.array(NetworkLink), summary: 'Lists the network links of a scenario.' },
+  create: { path: '/v2_1/scenarios/{scenarioGuid}/network-links', body: NetworkLinkCreate, data: NetworkLink, summary: 'Creates a network link.' },
+  update: {
+    path: '/v2_2/scenarios/{scenarioGuid}/network-links/{network-link-guid}', body: NetworkLinkUpdate, data: NetworkLink, summary: 'Updates a network link.',
+  },
+});

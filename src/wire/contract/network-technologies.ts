@@ -1,6 +1,6 @@
 /** Network technologies: pipes and cables that network links are built with. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { CarrierRef, CostComponent, CostComponentCreate, CostComponentUpdate } from './common.js';
 import { EnergyCarrier } from './carriers.js';
 import { Bounded, Guid, Name, SignedBounded, Stages, Timestamp } from './primitives.js';
@@ -105,25 +105,15 @@ export const DeletedNetworkTechnologies = z.looseObject({
   ),
 });
 
-export const networkTechnologyOperations = {
-  delete: operation({
-    id: 'networkTechnologies.delete', family: 'app', method: 'DELETE', path: '/scenarios/network-technologies/{guid}',
-    data: DeletedNetworkTechnologies, reply: 'envelope', status: 200, summary: 'Deletes a network technology; answers those left.',
-  }),
-  retrieve: operation({
-    id: 'networkTechnologies.retrieve', family: 'app', method: 'GET', path: '/v2/scenarios/network-technologies/{guid}',
-    data: NetworkTechnology, reply: 'envelope', status: 200, summary: 'Reads a network technology.',
-  }),
-  list: operation({
-    id: 'networkTechnologies.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/network-technologies',
-    data: NetworkTechnologyList, reply: 'envelope', status: 200, summary: 'Lists the network technologies of a scenario.',
-  }),
-  update: operation({
-    id: 'networkTechnologies.update', family: 'app', method: 'PUT', path: '/v2_1/scenarios/network-technologies/{guid}',
-    body: NetworkTechnologyUpdate, data: NetworkTechnology, reply: 'envelope', status: 200, summary: 'Updates a network technology.',
-  }),
-  create: operation({
-    id: 'networkTechnologies.create', family: 'app', method: 'POST', path: '/v2_1/scenarios/{scenarioGuid}/network-technologies',
-    body: NetworkTechnologyCreate, data: NetworkTechnology, reply: 'envelope', status: 201, summary: 'Creates a network technology.',
-  }),
-};
+export const networkTechnologyOperations = crudOperations('networkTechnologies', {
+  delete: { path: '/scenarios/network-technologies/{guid}', data: DeletedNetworkTechnologies, summary: 'Deletes a network technology; answers those left.' },
+  retrieve: { path: '/v2/scenarios/network-technologies/{guid}', data: NetworkTechnology, summary: 'Reads a network technology.' },
+  list: { path: '/v2/scenarios/{scenarioGuid}/network-technologies', data: NetworkTechnologyList, summary: 'Lists the network technologies of a scenario.' },
+  update: {
+    path: '/v2_1/scenarios/network-technologies/{guid}', body: NetworkTechnologyUpdate, data: NetworkTechnology, summary: 'Updates a network technology.',
+  },
+  create: {
+    path: '/v2_1/scenarios/{scenarioGuid}/network-technologies', body: NetworkTechnologyCreate, data: NetworkTechnology,
+    summary: 'Creates a network technology.',
+  },
+});

@@ -1,6 +1,6 @@
 /** Profiles: one value per hour of a year (demands, prices, irradiance, efficiencies). */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { BOUNDED_MAX, Int64, Name, nonNegativeUpTo } from './primitives.js';
 
 export const HOURS_PER_YEAR = 8760;
@@ -54,25 +54,15 @@ const profileId = {
   profileId: z.union([Int64, z.string().regex(/^\d+$/).transform(Number).pipe(Int64)], { error: 'must be an integer id' }),
 };
 
-export const profileOperations = {
-  list: operation({
-    id: 'profiles.list', family: 'app', method: 'GET', path: '/scenarios/{scenarioGuid}/profiles',
-    data: z.array(ProfileSummary), reply: 'envelope', status: 200, summary: 'Lists the profiles of a scenario.',
-  }),
-  create: operation({
-    id: 'profiles.create', family: 'app', method: 'POST', path: '/scenarios/{scenarioGuid}/profiles-json',
-    body: ProfileRequest, data: ProfileSummary, reply: 'envelope', status: 201, summary: 'Creates a profile of 8760 hourly values.',
-  }),
-  retrieve: operation({
-    id: 'profiles.retrieve', family: 'app', method: 'GET', path: '/scenarios/{scenarioGuid}/profiles/{profileId}',
-    params: profileId, data: ProfileDetail, reply: 'envelope', status: 200, summary: 'Reads a profile with its values.',
-  }),
-  delete: operation({
-    id: 'profiles.delete', family: 'app', method: 'DELETE', path: '/scenarios/{scenarioGuid}/profiles/{profileId}',
-    params: profileId, data: z.unknown(), reply: 'none', status: 201, summary: 'Deletes a profile.',
-  }),
-  update: operation({
-    id: 'profiles.update', family: 'app', method: 'PUT', path: '/v2/scenarios/{scenarioGuid}/profiles-json/{profileId}',
-    params: profileId, body: ProfileRequest, data: ProfileDetail, reply: 'envelope', status: 200, summary: 'Replaces a profile.',
-  }),
-};
+export const profileOperations = crudOperations('profiles', {
+  list: { path: '/scenarios/{scenarioGuid}/profiles', data: z.array(ProfileSummary), summary: 'Lists the profiles of a scenario.' },
+  create: { path: '/scenarios/{scenarioGuid}/profiles-json', body: ProfileRequest, data: ProfileSummary, summary: 'Creates a profile of 8760 hourly values.' },
+  retrieve: { path: '/scenarios/{scenarioGuid}/profiles/{profileId}', params: profileId, data: ProfileDetail, summary: 'Reads a profile with its values.' },
+  delete: {
+    path: '/scenarios/{scenarioGuid}/profiles/{profileId}', params: profileId, data: z.unknown(), reply: 'none', status: 201, summary: 'Deletes a profile.',
+  },
+  update: {
+    path: '/v2/scenarios/{scenarioGuid}/profiles-json/{profileId}', params: profileId, body: ProfileRequest, data: ProfileDetail,
+    summary: 'Replaces a profile.',
+  },
+});

@@ -1,6 +1,6 @@
 /** Projects: the top of the model tree, owned by an account. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { QueryBool } from './common.js';
 import { PROJECT_VERSIONS } from './values.js';
 import { Name, Timestamp } from './primitives.js';
@@ -65,22 +65,12 @@ export type ProjectRequest = z.input<typeof ProjectRequest>;
 
 export const ProjectList = z.looseObject({ projects: z.array(ProjectSummary) });
 
-export const projectOperations = {
-  list: operation({
-    id: 'projects.list', family: 'app', method: 'GET', path: '/projects',
-    data: ProjectList, reply: 'envelope', status: 200, summary: 'Lists the account’s projects.',
-  }),
-  create: operation({
-    id: 'projects.create', family: 'app', method: 'POST', path: '/projects',
-    body: ProjectRequest, data: ProjectSummary, reply: 'envelope', status: 201, summary: 'Creates a project (V2, uniquely named).',
-  }),
-  retrieve: operation({
-    id: 'projects.retrieve', family: 'app', method: 'GET', path: '/projects/{guid}',
-    query: z.object({ includeAnalyses: QueryBool.optional() }), data: ProjectDetail, reply: 'envelope', status: 200,
+export const projectOperations = crudOperations('projects', {
+  list: { path: '/projects', data: ProjectList, summary: 'Lists the account’s projects.' },
+  create: { path: '/projects', body: ProjectRequest, data: ProjectSummary, summary: 'Creates a project (V2, uniquely named).' },
+  retrieve: {
+    path: '/projects/{guid}', query: z.object({ includeAnalyses: QueryBool.optional() }), data: ProjectDetail,
     summary: 'Reads a project, with its analyses unless includeAnalyses=false.',
-  }),
-  delete: operation({
-    id: 'projects.delete', family: 'app', method: 'DELETE', path: '/projects/{guid}',
-    data: ProjectList, reply: 'envelope', status: 200, summary: 'Deletes a project; answers the projects left.',
-  }),
-};
+  },
+  delete: { path: '/projects/{guid}', data: ProjectList, summary: 'Deletes a project; answers the projects left.' },
+});

@@ -1,5 +1,6 @@
 /** Scenarios: one energy-system model, its copies, its specs file and its spreadsheet form. */
 import { z } from 'zod';
+import { crudOperations } from './crud-operations.js';
 import { operation } from './operation.js';
 import { QueryBool, StatusPayload } from './common.js';
 import { Guid, Name, Timestamp } from './primitives.js';
@@ -48,21 +49,11 @@ export const SpecsFileUrl = z.looseObject({ presignedUrl: z.string().nullable() 
 export const UploadAddress = z.looseObject({ s3PresignedUrl: z.string() });
 
 export const scenarioOperations = {
-  list: operation({
-    id: 'scenarios.list', family: 'app', method: 'GET', path: '/analysis/{guid}/scenario',
-    data: z.array(Scenario), reply: 'envelope', status: 200, summary: 'Lists the scenarios of an analysis.',
-  }),
-  create: operation({
-    id: 'scenarios.create', family: 'app', method: 'POST', path: '/analysis/{guid}/scenario',
-    body: ScenarioRequest, data: Scenario, reply: 'envelope', status: 201, summary: 'Creates an empty scenario.',
-  }),
-  retrieve: operation({
-    id: 'scenarios.retrieve', family: 'app', method: 'GET', path: '/scenario/{scenarioGuid}',
-    data: Scenario, reply: 'envelope', status: 200, summary: 'Reads one scenario.',
-  }),
-  delete: operation({
-    id: 'scenarios.delete', family: 'app', method: 'DELETE', path: '/scenario/{scenarioGuid}',
-    data: StatusPayload, reply: 'envelope', status: 200, summary: 'Deletes a scenario and everything in it.',
+  ...crudOperations('scenarios', {
+    list: { path: '/analysis/{guid}/scenario', data: z.array(Scenario), summary: 'Lists the scenarios of an analysis.' },
+    create: { path: '/analysis/{guid}/scenario', body: ScenarioRequest, data: Scenario, summary: 'Creates an empty scenario.' },
+    retrieve: { path: '/scenario/{scenarioGuid}', data: Scenario, summary: 'Reads one scenario.' },
+    delete: { path: '/scenario/{scenarioGuid}', data: StatusPayload, summary: 'Deletes a scenario and everything in it.' },
   }),
   frontendUrl: operation({
     id: 'scenarios.frontendUrl', family: 'app', method: 'GET', path: '/scenario/{scenarioGuid}/frontend-url',

@@ -1,6 +1,6 @@
 /** On-site resources (solar and the others): a profile and the area or power available per hub. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { AVAILABLE_RESOURCE_TYPES, IRRADIANCE_PROFILE_TYPES } from './values.js';
 import { BOUNDED_MAX, Guid, Int64, Name, Stages, Timestamp } from './primitives.js';
 
@@ -81,25 +81,10 @@ export const DeletedSolarResources = z.looseObject({
   ),
 });
 
-export const solarOperations = {
-  delete: operation({
-    id: 'solarResources.delete', family: 'app', method: 'DELETE', path: '/scenarios/solar-on-site-resource/{guid}',
-    data: DeletedSolarResources, reply: 'envelope', status: 200, summary: 'Deletes an on-site resource; answers those left.',
-  }),
-  retrieve: operation({
-    id: 'solarResources.retrieve', family: 'app', method: 'GET', path: '/v2/scenarios/solar-on-site-resource/{guid}',
-    data: SolarResource, reply: 'envelope', status: 200, summary: 'Reads an on-site resource.',
-  }),
-  list: operation({
-    id: 'solarResources.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/solar-on-site-resource',
-    data: z.array(SolarResource), reply: 'envelope', status: 200, summary: 'Lists the on-site resources of a scenario.',
-  }),
-  create: operation({
-    id: 'solarResources.create', family: 'app', method: 'POST', path: '/v2_1/scenarios/{scenarioGuid}/solar-on-site-resource',
-    body: SolarCreate, data: SolarResource, reply: 'envelope', status: 201, summary: 'Creates an on-site resource.',
-  }),
-  update: operation({
-    id: 'solarResources.update', family: 'app', method: 'PUT', path: '/v2_2/scenarios/solar-on-site-resource/{guid}',
-    body: SolarUpdate, data: SolarResource, reply: 'envelope', status: 200, summary: 'Updates an on-site resource.',
-  }),
-};
+export const solarOperations = crudOperations('solarResources', {
+  delete: { path: '/scenarios/solar-on-site-resource/{guid}', data: DeletedSolarResources, summary: 'Deletes an on-site resource; answers those left.' },
+  retrieve: { path: '/v2/scenarios/solar-on-site-resource/{guid}', data: SolarResource, summary: 'Reads an on-site resource.' },
+  list: { path: '/v2/scenarios/{scenarioGuid}/solar-on-site-resource', data: z.array(SolarResource), summary: 'Lists the on-site resources of a scenario.' },
+  create: { path: '/v2_1/scenarios/{scenarioGuid}/solar-on-site-resource', body: SolarCreate, data: SolarResource, summary: 'Creates an on-site resource.' },
+  update: { path: '/v2_2/scenarios/solar-on-site-resource/{guid}', body: SolarUpdate, data: SolarResource, summary: 'Updates an on-site resource.' },
+});

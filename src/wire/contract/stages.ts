@@ -1,6 +1,6 @@
 /** Stages: the periods of a scenario's planning horizon, with their financial rates. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { Int32, MAX_YEARS, Name, Uuid, YEARS_RULE } from './primitives.js';
 
 export const Stage = z.looseObject({
@@ -26,25 +26,12 @@ export type StageRequest = z.infer<typeof StageRequest>;
 
 const stageGuid = { stageGuid: Uuid };
 
-export const stageOperations = {
-  retrieve: operation({
-    id: 'stages.retrieve', family: 'app', method: 'GET', path: '/scenarios/stages/{guid}',
-    data: Stage, reply: 'envelope', status: 200, summary: 'Reads one stage.',
-  }),
-  list: operation({
-    id: 'stages.list', family: 'app', method: 'GET', path: '/scenarios/{scenarioGuid}/stages',
-    data: z.array(Stage), reply: 'envelope', status: 200, summary: 'Lists the stages of a scenario.',
-  }),
-  create: operation({
-    id: 'stages.create', family: 'app', method: 'POST', path: '/scenarios/{scenarioGuid}/stages',
-    body: StageRequest, data: Stage, reply: 'envelope', status: 201, summary: 'Creates a stage.',
-  }),
-  update: operation({
-    id: 'stages.update', family: 'app', method: 'PUT', path: '/scenarios/{scenarioGuid}/stages/{stageGuid}',
-    params: stageGuid, body: StageRequest, data: Stage, reply: 'envelope', status: 200, summary: 'Updates a stage.',
-  }),
-  delete: operation({
-    id: 'stages.delete', family: 'app', method: 'DELETE', path: '/scenarios/{scenarioGuid}/stages/{stageGuid}',
-    params: stageGuid, data: z.unknown(), reply: 'none', status: 201, summary: 'Deletes a stage.',
-  }),
-};
+export const stageOperations = crudOperations('stages', {
+  retrieve: { path: '/scenarios/stages/{guid}', data: Stage, summary: 'Reads one stage.' },
+  list: { path: '/scenarios/{scenarioGuid}/stages', data: z.array(Stage), summary: 'Lists the stages of a scenario.' },
+  create: { path: '/scenarios/{scenarioGuid}/stages', body: StageRequest, data: Stage, summary: 'Creates a stage.' },
+  update: { path: '/scenarios/{scenarioGuid}/stages/{stageGuid}', params: stageGuid, body: StageRequest, data: Stage, summary: 'Updates a stage.' },
+  delete: {
+    path: '/scenarios/{scenarioGuid}/stages/{stageGuid}', params: stageGuid, data: z.unknown(), reply: 'none', status: 201, summary: 'Deletes a stage.',
+  },
+});

@@ -1,6 +1,6 @@
 /** Storage technologies: batteries, thermal tanks, EV fleets, charged and discharged in time. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { CarrierRef, CostComponent, CostComponentCreate, CostComponentUpdate } from './common.js';
 import { EnergyCarrier } from './carriers.js';
 import { Hub, HubRef } from './hubs.js';
@@ -156,25 +156,10 @@ export const StorageList = z.looseObject({ storageTechnologies: z.array(StorageS
 /** Delete answers use the summary without stages and loss profile. */
 export const DeletedStorages = z.looseObject({ storageTechnologies: z.array(z.looseObject(summaryFields)) });
 
-export const storageOperations = {
-  delete: operation({
-    id: 'storageTechnologies.delete', family: 'app', method: 'DELETE', path: '/scenarios/storage-technologies/{guid}',
-    data: DeletedStorages, reply: 'envelope', status: 200, summary: 'Deletes a storage technology; answers those left.',
-  }),
-  retrieve: operation({
-    id: 'storageTechnologies.retrieve', family: 'app', method: 'GET', path: '/v2/scenarios/storage-technologies/{guid}',
-    data: StorageDetail, reply: 'envelope', status: 200, summary: 'Reads a storage technology.',
-  }),
-  list: operation({
-    id: 'storageTechnologies.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/storage-technologies',
-    data: StorageList, reply: 'envelope', status: 200, summary: 'Lists the storage technologies of a scenario.',
-  }),
-  create: operation({
-    id: 'storageTechnologies.create', family: 'app', method: 'POST', path: '/v2_1/scenarios/{scenarioGuid}/storage-technologies',
-    body: StorageCreate, data: StorageSummary, reply: 'envelope', status: 201, summary: 'Creates a storage technology.',
-  }),
-  update: operation({
-    id: 'storageTechnologies.update', family: 'app', method: 'PUT', path: '/v2_2/scenarios/storage-technologies/{guid}',
-    body: StorageUpdate, data: StorageDetail, reply: 'envelope', status: 200, summary: 'Updates a storage technology.',
-  }),
-};
+export const storageOperations = crudOperations('storageTechnologies', {
+  delete: { path: '/scenarios/storage-technologies/{guid}', data: DeletedStorages, summary: 'Deletes a storage technology; answers those left.' },
+  retrieve: { path: '/v2/scenarios/storage-technologies/{guid}', data: StorageDetail, summary: 'Reads a storage technology.' },
+  list: { path: '/v2/scenarios/{scenarioGuid}/storage-technologies', data: StorageList, summary: 'Lists the storage technologies of a scenario.' },
+  create: { path: '/v2_1/scenarios/{scenarioGuid}/storage-technologies', body: StorageCreate, data: StorageSummary, summary: 'Creates a storage technology.' },
+  update: { path: '/v2_2/scenarios/storage-technologies/{guid}', body: StorageUpdate, data: StorageDetail, summary: 'Updates a storage technology.' },
+});

@@ -1,6 +1,6 @@
 /** Technology packages: technologies installed together, with limits and exclusive groups. */
 import { z } from 'zod';
-import { operation } from './operation.js';
+import { crudOperations } from './crud-operations.js';
 import { GuidRef, QueryBool } from './common.js';
 import { PackageInstallationOption } from './values.js';
 import { Guid, Int32, Name } from './primitives.js';
@@ -65,26 +65,18 @@ export const DeletedPackages = z.looseObject({
   ),
 });
 
-export const technologyPackageOperations = {
-  delete: operation({
-    id: 'technologyPackages.delete', family: 'app', method: 'DELETE', path: '/scenarios/{scenarioGuid}/technology-packages/{guid}',
-    query: z.object({ deleteTechs: QueryBool.optional() }), data: DeletedPackages, reply: 'envelope', status: 200,
+export const technologyPackageOperations = crudOperations('technologyPackages', {
+  delete: {
+    path: '/scenarios/{scenarioGuid}/technology-packages/{guid}', query: z.object({ deleteTechs: QueryBool.optional() }), data: DeletedPackages,
     summary: 'Deletes a package, and its technologies with deleteTechs=true; answers the packages left.',
-  }),
-  list: operation({
-    id: 'technologyPackages.list', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/technology-packages',
-    data: PackageList, reply: 'envelope', status: 200, summary: 'Lists the technology packages of a scenario.',
-  }),
-  retrieve: operation({
-    id: 'technologyPackages.retrieve', family: 'app', method: 'GET', path: '/v2/scenarios/{scenarioGuid}/technology-packages/{guid}',
-    data: TechnologyPackage, reply: 'envelope', status: 200, summary: 'Reads a technology package.',
-  }),
-  create: operation({
-    id: 'technologyPackages.create', family: 'app', method: 'POST', path: '/v2_1/scenarios/{scenarioGuid}/technology-packages',
-    body: PackageCreate, data: TechnologyPackage, reply: 'envelope', status: 201, summary: 'Creates a technology package.',
-  }),
-  update: operation({
-    id: 'technologyPackages.update', family: 'app', method: 'PUT', path: '/v2_1/scenarios/{scenarioGuid}/technology-packages/{guid}',
-    body: PackageUpdate, data: TechnologyPackage, reply: 'envelope', status: 201, summary: 'Updates a technology package.',
-  }),
-};
+  },
+  list: { path: '/v2/scenarios/{scenarioGuid}/technology-packages', data: PackageList, summary: 'Lists the technology packages of a scenario.' },
+  retrieve: { path: '/v2/scenarios/{scenarioGuid}/technology-packages/{guid}', data: TechnologyPackage, summary: 'Reads a technology package.' },
+  create: {
+    path: '/v2_1/scenarios/{scenarioGuid}/technology-packages', body: PackageCreate, data: TechnologyPackage, summary: 'Creates a technology package.',
+  },
+  update: {
+    path: '/v2_1/scenarios/{scenarioGuid}/technology-packages/{guid}', body: PackageUpdate, data: TechnologyPackage, status: 201,
+    summary: 'Updates a technology package.',
+  },
+});
