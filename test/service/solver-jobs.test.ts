@@ -8,7 +8,7 @@ import { MAX_JOBS_PER_SUBMISSION, type SolverJobRequest } from '../../src/wire/c
 import {
   NotFoundError, PayloadTooLargeError, PermissionDeniedError, type PlanningClient, UnprocessableEntityError,
 } from '../../src/wire/client/index.js';
-import type { OptimisationOutcome, OptimisationRequest, Optimiser } from '../../src/local-service/server/solver-jobs/optimiser.js';
+import type { OptimisationOutcome, OptimisationRequest, Optimiser } from '../../src/local-service/optimiser/port.js';
 import { BOB, startTestService, tempDir, type TestService } from '../support/service.js';
 
 // ----- helpers ------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toProfileValues } from '../../src/wire/contract/profiles.js';
 import type { PlanningClient } from '../../src/wire/client/index.js';
-import { RESOURCE_KINDS, type ScenarioContent } from '../../src/local-service/server/model/documents.js';
+import { RESOURCE_KINDS, type ScenarioContent } from '../../src/local-service/scenario-model/documents.js';
 import { RECORD_SHEETS, SHEET_ORDER } from '../../src/local-service/specs-workbook/layout/index.js';
 import { formatModeCarriers, type ModeCarrier, parseModeCarriers } from '../../src/local-service/specs-workbook/mode-carriers.js';
 import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';

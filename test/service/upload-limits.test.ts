@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayloadTooLargeError, type PlanningClient } from '../../src/wire/client/index.js';
-import { RESOURCE_KINDS, type ScenarioContent } from '../../src/local-service/server/model/documents.js';
+import { RESOURCE_KINDS, type ScenarioContent } from '../../src/local-service/scenario-model/documents.js';
 import { WORKBOOK_LIMITS } from '../../src/local-service/specs-workbook/workbook-limits.js';
 import { writeScenarioWorkbook } from '../../src/local-service/specs-workbook/write-workbook.js';
 import { deflated } from '../../src/local-service/specs-workbook/zip-entries.js';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { installationStart } from '../../src/local-service/optimiser/installation-start.js';
 import { buildModel } from '../../src/local-service/optimiser/model/build.js';
-import { optimise, type OptimiseSettings } from '../../src/local-service/optimiser/optimise.js';
+import { optimise } from '../../src/local-service/optimiser/optimise.js';
+import type { OptimiseSettings } from '../../src/local-service/optimiser/settings.js';
 import { ContentBuilder, constant, arbitrageCase, heatingCase } from './support/content.js';
 
 const settings = (overrides: Partial<OptimiseSettings> = {}): OptimiseSettings => ({

@@ -9,8 +9,9 @@
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { StorageDoc } from '../../src/local-service/server/model/documents.js';
-import { optimise, type OptimiseResult, type OptimiseSettings } from '../../src/local-service/optimiser/optimise.js';
+import type { StorageDoc } from '../../src/local-service/scenario-model/documents.js';
+import { optimise, type OptimiseResult } from '../../src/local-service/optimiser/optimise.js';
+import type { OptimiseSettings } from '../../src/local-service/optimiser/settings.js';
 import { solutionWorkbook } from '../../src/local-service/optimiser/output-files.js';
 import { solutionReport } from '../../src/local-service/optimiser/results.js';
 import { arbitrageCase as arbitrageCaseBuilder, electricityHub, HOURS } from './support/content.js';

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SolverJobRequest } from '../../src/wire/contract/solver-jobs.js';
-import type { PointPlacement } from '../../src/local-service/optimiser/optimise.js';
+import type { PointPlacement } from '../../src/local-service/optimiser/settings.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { waitFor } from '../support/wait.js';

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ModeDoc } from '../../src/local-service/server/model/documents.js';
+import type { ModeDoc } from '../../src/local-service/scenario-model/documents.js';
 import { optimise } from '../../src/local-service/optimiser/optimise.js';
 import { ensureDebianPackage } from '../support/debian-package.js';
 import { tempDir } from '../support/service.js';

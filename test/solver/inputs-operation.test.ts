@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/local-service/optimiser/model/build.js';
-import { optimise, type OptimiseSettings } from '../../src/local-service/optimiser/optimise.js';
+import { optimise } from '../../src/local-service/optimiser/optimise.js';
+import type { OptimiseSettings } from '../../src/local-service/optimiser/settings.js';
 import { boilerCase, HEAT_DAYS } from './support/boiler-case.js';
 import { HOURS } from './support/content.js';
 

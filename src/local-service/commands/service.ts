@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { serviceLogger, startService, type ServiceUser } from '../server/app.js';
 import { parseFaultSettings } from '../server/faults/settings.js';
 import { InstantOptimiser } from '../server/solver-jobs/instant-optimiser.js';
-import { POINT_PLACEMENTS, type PointPlacement } from '../optimiser/optimise.js';
+import { POINT_PLACEMENTS, type PointPlacement } from '../optimiser/settings.js';
 
 function parseUser(value: string, previous: ServiceUser[] = []): ServiceUser[] {
   const at = value.indexOf(':');

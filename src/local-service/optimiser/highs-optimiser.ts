@@ -4,9 +4,9 @@
  * infeasibility info; a stop request interrupts the solve. Inputs the model does not honour, and
  * capacities at the internal cap, come back as the job's warnings (strict: the job fails instead).
  */
-import type { OptimisationOutcome, OptimisationRequest, Optimiser } from '../server/solver-jobs/optimiser.js';
 import { optimise } from './optimise.js';
 import { outputZip } from './output-files.js';
+import type { OptimisationOutcome, OptimisationRequest, Optimiser } from './port.js';
 import { solutionReport } from './results.js';
 import { runNotes } from './run-notes.js';
 

@@ -6,13 +6,13 @@
  * solve takes its installation decisions as a partial start, which HiGHS completes into a first
  * incumbent. It is only a start: the bound and the answer are the full-year model's.
  */
-import type { ScenarioContent } from '../server/model/documents.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
 import type { ColumnValues } from './engine/protocol.js';
 import { withSolverThread } from './engine/solver-thread.js';
 import { buildModel } from './model/build.js';
 import type { ModelContext } from './model/context.js';
 import { minimise, objectiveFunctions } from './model/objectives.js';
-import type { OptimiseSettings } from './optimise.js';
+import type { OptimiseSettings } from './settings.js';
 
 /** Typical days enough to tell which items pay off, solved in seconds. */
 const GUESS_RESOLUTION = 'MEDIUM';

@@ -5,8 +5,8 @@
  * held at evenly spaced levels (or, with pointPlacement 'bend', points where the front bends).
  * The job's time limit covers all solves together.
  */
-import type { Objective, TemporalResolution } from '../../wire/contract/values.js';
-import type { ScenarioContent } from '../server/model/documents.js';
+import type { Objective } from '../../wire/contract/values.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
 import { type SolverThread, withSolverThread } from './engine/solver-thread.js';
 import type { ColumnValues, SolveOutcome } from './engine/protocol.js';
 import { Expr, INF } from './lp.js';
@@ -17,27 +17,7 @@ import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/ob
 import { diagnoseInfeasibility } from './diagnosis.js';
 import { installationStart } from './installation-start.js';
 import { placeAtBends } from './front-placement.js';
-
-export interface OptimiseSettings {
-  objective1: Objective;
-  objective2?: Objective | null;
-  points: number;
-  resolution: TemporalResolution;
-  timeLimitMinutes: number;
-  mipGapPercent: number;
-  /** Hourly on/off binaries allowed for minimum part load and up/down times (default none: relaxed). */
-  partLoadBinaries?: number;
-  /** Refuse to solve (kind 'failed') when the model would not honour some input. */
-  strict?: boolean;
-  /**
-   * Where a front's interior points go: 'even' (the default, as the deployed service) at evenly
-   * spaced objective-2 levels; 'bend' where the front bends (src/local-service/optimiser/front-placement.ts).
-   */
-  pointPlacement?: PointPlacement;
-}
-
-export const POINT_PLACEMENTS = ['even', 'bend'] as const;
-export type PointPlacement = (typeof POINT_PLACEMENTS)[number];
+import type { OptimiseSettings } from './settings.js';
 
 export interface SolvedPoint {
   /** 1-based, from the objective-1 optimum to the objective-2 optimum. */

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { fieldPath, toFieldProblems } from '../../wire/contract/issues.js';
-import { RESOURCE_KINDS, type Resource, type ScenarioContent } from '../server/model/documents.js';
+import { RESOURCE_KINDS, type Resource, type ScenarioContent } from '../scenario-model/documents.js';
 import { type ChildSheet, isChildSheet, KEY_HEADER, type RecordValues, type ResourceSheet, type SheetLayout } from './layout/index.js';
 import type { Problems } from './problems.js';
 import type { Table, TableRow } from './record-table.js';

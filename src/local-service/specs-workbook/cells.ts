@@ -9,7 +9,7 @@ import type { Cell } from './layout/types.js';
 import { splitOutside } from './lists.js';
 import { formatModeCarriers, type ModeCarrier, parseModeCarriers } from './mode-carriers.js';
 import { formatSolarHubs, parseSolarHubs } from './solar-hubs.js';
-import type { SolarHubDoc, TimeOfDayDoc } from '../server/model/documents.js';
+import type { SolarHubDoc, TimeOfDayDoc } from '../scenario-model/documents.js';
 
 /** What is written into a cell; null leaves it empty. */
 export type Written = string | number | boolean | null;

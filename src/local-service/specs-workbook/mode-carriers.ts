@@ -9,7 +9,7 @@
  * `efficiency profile <profile key>`, `seasonality <JSON list of {month, value}>`. The read-only
  * name column shows the same with carrier and profile names.
  */
-import type { ModeCarrierDoc } from '../server/model/documents.js';
+import type { ModeCarrierDoc } from '../scenario-model/documents.js';
 import { CellProblem } from './cell-values.js';
 import { type Keys, resolveKey, resolveProfile } from './keys.js';
 import { CARRIERS } from './layout/basic-sheets.js';

@@ -1,12 +1,13 @@
 /**
  * Reads an uploaded scenario workbook (the layout writeScenarioWorkbook writes) into scenario
  * content, on the calling thread: the service calls it in a worker (read-workbook.ts). Rows are
- * validated with the contract's creation bodies and converted by the families' converters, so an
- * import obeys the same rules as the API; any problem refuses the whole workbook. What the file may
- * cost to read is checked before exceljs sees it (workbook-limits.ts).
+ * validated with the contract's creation bodies and converted by the API's own converters
+ * (scenario-model/docs/), so an import obeys the same rules as the API; any problem refuses the
+ * whole workbook. What the file may cost to read is checked before exceljs sees it
+ * (workbook-limits.ts).
  */
 import ExcelJS from 'exceljs';
-import type { ScenarioContent } from '../server/model/documents.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
 import { buildResources } from './build-resources.js';
 import type { Keys } from './keys.js';
 import { PROFILES_SHEET, RECORD_SHEETS } from './layout/index.js';

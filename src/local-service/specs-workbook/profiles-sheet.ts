@@ -5,7 +5,7 @@
 import type ExcelJS from 'exceljs';
 import { HOURS_PER_YEAR } from '../../wire/contract/profiles.js';
 import { BOUNDED_MAX, Name } from '../../wire/contract/primitives.js';
-import type { ScenarioContent } from '../server/model/documents.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
 import { CellProblem, describe, headerText, type Plain, plainValue } from './cell-values.js';
 import { KEY_SEPARATORS } from './keys.js';
 import { KEY_HEADER, PROFILES_SHEET } from './layout/index.js';

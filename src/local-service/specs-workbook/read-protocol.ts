@@ -1,5 +1,5 @@
 /** Messages between the main thread and a workbook-reading thread. */
-import type { ScenarioContent } from '../server/model/documents.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
 
 export interface ReadRequest {
   id: number;

@@ -9,7 +9,7 @@
  * a read that exhausts a thread's heap (HEAP_LIMIT_MB) ends that thread, not the service.
  */
 import { Worker } from 'node:worker_threads';
-import type { ScenarioContent } from '../server/model/documents.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
 import type { ReadRequest, ReadResponse } from './read-protocol.js';
 import { WorkbookError } from './workbook-error.js';
 

@@ -2,7 +2,7 @@
  * The hubs of an on-site resource in one cell: `hub key: available area [type]; …`, e.g.
  * `3f2…: 120 Area; 9c1…: 35 Power` (the name column shows `Roof A: 120 Area`).
  */
-import type { SolarHubDoc } from '../server/model/documents.js';
+import type { SolarHubDoc } from '../scenario-model/documents.js';
 import { CellProblem } from './cell-values.js';
 import { type Keys, resolveKey } from './keys.js';
 import { HUBS } from './layout/basic-sheets.js';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { HOURS_PER_YEAR } from '../../wire/contract/profiles.js';
-import type { ScenarioContent } from '../server/model/documents.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
 import { codecOf, type Written } from './cells.js';
 import type { Names } from './keys.js';
 import { isChildSheet, KEY_HEADER, PROFILES_SHEET, RECORD_SHEETS, SHEET_ORDER, type SheetLayout } from './layout/index.js';

@@ -6,8 +6,8 @@
  */
 import { unzipSync } from 'fflate';
 import { crc32Combine } from '../../../src/common/crc32.js';
-import type { ScenarioContent } from '../../../src/local-service/server/model/documents.js';
-import { RESOURCE_KINDS } from '../../../src/local-service/server/model/documents.js';
+import type { ScenarioContent } from '../../../src/local-service/scenario-model/documents.js';
+import { RESOURCE_KINDS } from '../../../src/local-service/scenario-model/documents.js';
 import { SHEET_ORDER } from '../../../src/local-service/specs-workbook/layout/index.js';
 import { writeScenarioWorkbook } from '../../../src/local-service/specs-workbook/write-workbook.js';
 import { type DeflatedEntry, deflated, zipOf } from '../../../src/local-service/specs-workbook/zip-entries.js';

@@ -2,7 +2,7 @@
  * Heat at one hub from a gas boiler whose mode settings a test chooses, or an electric heater:
  * the cases of the part-load, up-time and down-time tests (their optima are derived there).
  */
-import type { ModeDoc } from '../../../src/local-service/server/model/documents.js';
+import type { ModeDoc } from '../../../src/local-service/scenario-model/documents.js';
 import { HOURS, heatHub } from './content.js';
 
 /** The same day all year: `day[h]` kW of heat at hour h. */

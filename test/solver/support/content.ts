@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CarrierDoc, ConversionDoc, DemandDoc, DocOfKind, ImpexDoc, Resource, ResourceKind, ScenarioContent, StorageDoc,
-} from '../../../src/local-service/server/model/documents.js';
-import { RESOURCE_KINDS } from '../../../src/local-service/server/model/documents.js';
+} from '../../../src/local-service/scenario-model/documents.js';
+import { RESOURCE_KINDS } from '../../../src/local-service/scenario-model/documents.js';
 
 export const HOURS = 8760;
 export const constant = (value: number) => new Float64Array(HOURS).fill(value);

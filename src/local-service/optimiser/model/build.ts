@@ -5,7 +5,7 @@
  * carrier and time step.
  */
 import type { TemporalResolution } from '../../../wire/contract/values.js';
-import type { ScenarioContent } from '../../server/model/documents.js';
+import type { ScenarioContent } from '../../scenario-model/documents.js';
 import type { HourlySeries } from '../clustering.js';
 import { timelineFor } from '../timeline.js';
 import { type BuildOptions, ModelContext } from './context.js';

@@ -4,7 +4,7 @@
  * part adds its flows to, and the registries of cost and CO2 components, capacities and hourly
  * series that the results are read from.
  */
-import type { ScenarioContent } from '../../server/model/documents.js';
+import type { ScenarioContent } from '../../scenario-model/documents.js';
 import { Discounting, realRate } from '../finance.js';
 import { Expr, LinearProgram } from '../lp.js';
 import type { Timeline } from '../timeline.js';

@@ -7,8 +7,8 @@
  * primary output is also bounded by its peak power × capacity, only in its season and where its
  * operation profile allows. Secondary outputs may be curtailed up to the curtailment limitation.
  */
-import type { ModeCarrierDoc, ModeDoc, Resource } from '../../server/model/documents.js';
-import { seasonMonths } from '../../server/model/seasons.js';
+import type { ModeCarrierDoc, ModeDoc, Resource } from '../../scenario-model/documents.js';
+import { seasonMonths } from '../../scenario-model/seasons.js';
 import { Expr, INF } from '../lp.js';
 import type { ModelContext } from './context.js';
 import { addSizing, technologyCosts } from './sizing.js';

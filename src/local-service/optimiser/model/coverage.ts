@@ -7,7 +7,7 @@
  * budget) to the same list; the results carry it, and strict mode refuses to solve when it is not
  * empty.
  */
-import type { CostComponentDoc, ModeDoc, ScenarioContent, StorageDoc, TimeOfDayDoc } from '../../server/model/documents.js';
+import type { CostComponentDoc, ModeDoc, ScenarioContent, StorageDoc, TimeOfDayDoc } from '../../scenario-model/documents.js';
 
 export interface UnhonouredInput {
   /** The specs workbook's sheet. */

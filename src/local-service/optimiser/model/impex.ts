@@ -4,7 +4,7 @@
  * capacity prices apply to the peak flow; caps limit the hourly flow and the annual energy; CO2
  * intensity counts per kWh imported and compensation per kWh exported.
  */
-import type { ImpexDoc, Resource } from '../../server/model/documents.js';
+import type { ImpexDoc, Resource } from '../../scenario-model/documents.js';
 import { Expr, INF } from '../lp.js';
 import type { ModelContext } from './context.js';
 

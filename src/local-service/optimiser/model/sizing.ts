@@ -6,7 +6,7 @@
  * embodied CO2. Capacity is carried on from one stage to the next while the item stays
  * available; it is never uninstalled within such a run.
  */
-import type { CostComponentDoc, TechnologyCostDoc } from '../../server/model/documents.js';
+import type { CostComponentDoc, TechnologyCostDoc } from '../../scenario-model/documents.js';
 import { INF } from '../lp.js';
 import type { CapacityReport, ModelContext } from './context.js';
 

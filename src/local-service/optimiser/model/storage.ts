@@ -10,7 +10,7 @@
  * across days and seasons, which typical days alone cannot; the capacity bounds are enforced on
  * the inter-day state plus the intra-day extremes (a safe, slightly conservative form).
  */
-import type { Resource } from '../../server/model/documents.js';
+import type { Resource } from '../../scenario-model/documents.js';
 import { INF } from '../lp.js';
 import type { ModelContext } from './context.js';
 import { requireOneHub } from './conversion.js';

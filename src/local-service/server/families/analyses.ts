@@ -36,7 +36,7 @@ export function analysisHandlers(ctx: ServiceContext): Handlers<typeof analysisO
 
   return {
     list: ({ account, params, query }) => {
-      const project = requireProject(ctx, account, params.guid as string);
+      const project = requireProject(ctx, account, params.guid);
       const page = query.page ?? 0;
       const size = query.size ?? 20;
       const total = ctx.store.countAnalyses(project.guid);
@@ -49,7 +49,7 @@ export function analysisHandlers(ctx: ServiceContext): Handlers<typeof analysisO
     },
 
     create: ({ account, params, body }) => {
-      const project = requireProject(ctx, account, params.guid as string);
+      const project = requireProject(ctx, account, params.guid);
       const now = ctx.clock.now();
       const analysis: AnalysisRow = { guid: randomUUID(), projectGuid: project.guid, accountId: account.id, name: body.analysisName, created: now, updated: now };
       ctx.store.insertAnalysis(analysis);
@@ -57,8 +57,8 @@ export function analysisHandlers(ctx: ServiceContext): Handlers<typeof analysisO
     },
 
     retrieve: ({ account, params }) => {
-      const project = requireProject(ctx, account, params.guid as string);
-      const analysis = requireAnalysis(ctx, account, params.analysisGuid as string);
+      const project = requireProject(ctx, account, params.guid);
+      const analysis = requireAnalysis(ctx, account, params.analysisGuid);
       if (analysis.projectGuid !== project.guid) throw notFound('Analysis', analysis.guid);
       const latest = latestJobs(analysis);
       const first = latest[0]?.job.doc;
@@ -94,7 +94,7 @@ export function analysisHandlers(ctx: ServiceContext): Handlers<typeof analysisO
     },
 
     delete: ({ account, params }) => {
-      const analysis = requireAnalysis(ctx, account, params.analysisGuid as string);
+      const analysis = requireAnalysis(ctx, account, params.analysisGuid);
       ctx.store.deleteAnalysis(analysis.guid);
       return OK_STATUS;
     },

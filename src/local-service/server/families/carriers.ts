@@ -6,21 +6,21 @@ import { carrierAnswer, ScenarioScope } from '../model/scope.js';
 export function carrierHandlers(ctx: ServiceContext): Handlers<typeof carrierOperations> {
   const all = (scope: ScenarioScope) => ({ energyCarriers: scope.list('carrier').map(carrierAnswer) });
   return {
-    retrieve: ({ account, params }) => carrierAnswer(ScenarioScope.ofResource(ctx, account, 'carrier', params.carrierGuid as string).resource),
+    retrieve: ({ account, params }) => carrierAnswer(ScenarioScope.ofResource(ctx, account, 'carrier', params.carrierGuid).resource),
 
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'carrier', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'carrier', params.guid);
         scope.assertUnused(resource);
         scope.remove(resource);
         return all(scope);
       }),
 
-    list: ({ account, params }) => all(ScenarioScope.of(ctx, account, params.scenarioGuid as string)),
+    list: ({ account, params }) => all(ScenarioScope.of(ctx, account, params.scenarioGuid)),
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'carrier', params.carrierGuid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'carrier', params.carrierGuid);
         return carrierAnswer(
           scope.update(resource, { ...resource.doc, subtypeKey: body.subtypeKey, energyCarrierName: body.energyCarrierName, colorHexCode: body.colorHexCode ?? null }),
         );
@@ -28,7 +28,7 @@ export function carrierHandlers(ctx: ServiceContext): Handlers<typeof carrierOpe
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         return carrierAnswer(
           scope.insert('carrier', {
             subtypeKey: body.subType, energyCarrierName: body.energyCarrierName,

@@ -1,65 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { type ConversionCreate, type ConversionUpdate, type conversionOperations, seasonalOperationCode } from '../../../wire/contract/conversion-technologies.js';
+import { type ConversionUpdate, type conversionOperations, seasonalOperationCode } from '../../../wire/contract/conversion-technologies.js';
 import { SEASONAL_OPERATIONS } from '../../../wire/contract/values.js';
+import { CONVERSION_SCALARS, conversionDocFromCreate, MODE_SCALARS, modeCarrierDoc } from '../../scenario-model/docs/conversion-technologies.js';
+import type { ConversionDoc, ModeCarrierDoc, ModeDoc, Resource } from '../../scenario-model/documents.js';
+import { costComponentDocs, pick } from '../../scenario-model/fields.js';
+import { isSeasonalOperation, seasonLabel } from '../../scenario-model/seasons.js';
 import type { ServiceContext } from '../context.js';
 import { type Handlers, OK_STATUS } from '../http/bind.js';
 import { invalidField } from '../http/errors.js';
-import type { ConversionDoc, ModeCarrierDoc, ModeDoc, Resource } from '../model/documents.js';
-import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
+import { costComponentAnswers } from '../model/cost-components.js';
 import { ScenarioScope, ts } from '../model/scope.js';
-import { isSeasonalOperation, seasonLabel } from '../model/seasons.js';
 import { UNSET_SIMULTANEOUS_OPERATION } from '../model/unset-values.js';
 
-const SCALARS = [
-  'processName', 'mustBeInstalledInHubs', 'lifetime', 'exchangeCurrency', 'exchangeRate', 'fixedInvestmentCost',
-  'variableInvestmentCost', 'fixedOmCostChf', 'variableOmCostPercent', 'variableOmCostYear', 'variableOmCost', 'fixedEmbodiedCo2',
-  'variableEmbodiedCo2', 'variableEmittedCo2', 'variableCapturedCo2', 'fixedReplacementCost', 'variableReplacementCostPercent',
-  'variableReplacementCostCHF', 'fixedSalvageValue', 'variableSalvageValuePercent', 'variableSalvageValueCHF', 'virtual',
-  'technologyCategory', 'notes', 'source', 'comesFromDb',
-] as const;
-const MODE_SCALARS = [
-  'capacity', 'minimumAnnualOutput', 'maximumAnnualOutput', 'curtailmentLimitation', 'peakPower', 'minPartLoad', 'minimumUpTime',
-  'minimumDownTime', 'allowedOperationProfileId', 'primary', 'maximumCapacity', 'minimumCapacity', 'simultaneousOperation',
-] as const;
-const CARRIER_SCALARS = [
-  'energyCarrierGuid', 'fixedInputShare', 'outputEfficiency', 'customInputShareActivated', 'customOutputEfficiencyActivated',
-  'customSeasonalityValues', 'inputShareProfileId', 'outputEfficiencyProfileId', 'primary',
-] as const;
-
-type CreateBody = z.output<typeof ConversionCreate>;
 type UpdateBody = z.output<typeof ConversionUpdate>;
-
-const carrierEntry = (c: Partial<Record<(typeof CARRIER_SCALARS)[number], unknown>>): ModeCarrierDoc => pick(c, CARRIER_SCALARS);
-
-/** The stored document of a conversion technology from a creation body. */
-export function conversionDocFromCreate(body: CreateBody): ConversionDoc {
-  return {
-    ...pick(body, SCALARS),
-    hubGuids: [...new Set(body.hubGuids)],
-    modes: body.conversionTechnologyModes.map((m) => ({
-      technologyModeGuid: randomUUID(),
-      ...pick(m, MODE_SCALARS),
-      seasonalOperation: m.seasonalOperation,
-      inputs: m.energyCarriers.filter((c) => c.type === 'INPUT').map(carrierEntry),
-      outputs: m.energyCarriers.filter((c) => c.type === 'OUTPUT').map(carrierEntry),
-    })),
-    suggested: body.suggested ?? null,
-    source: body.source ?? null,
-    technologyOptional: null,
-    mutuallyExclusiveGroup: null,
-    technologyCapacity: null,
-    category: 'CONVERSION',
-    costComponents: costComponentDocs(body.costComponents),
-    stages: [...new Set(body.stages)],
-  };
-}
 
 /** The stored document of a conversion technology from an update body. */
 export function conversionDocFromUpdate(body: UpdateBody, previous: ConversionDoc): ConversionDoc {
   return {
     ...previous,
-    ...pick(body, SCALARS),
+    ...pick(body, CONVERSION_SCALARS),
     hubGuids: [...new Set(body.hubs.map((h) => h.hubGuid))],
     modes: body.technologyModes.map((m, i) => {
       // The contract has refused a mode whose two strings hold no code; this keeps the document sound regardless.
@@ -72,8 +32,8 @@ export function conversionDocFromUpdate(body: UpdateBody, previous: ConversionDo
         technologyModeGuid: previous.modes[i]?.technologyModeGuid ?? randomUUID(),
         ...pick(m, MODE_SCALARS),
         seasonalOperation: season,
-        inputs: m.inputEnergyCarriers.map(carrierEntry),
-        outputs: m.outputEnergyCarriers.map(carrierEntry),
+        inputs: m.inputEnergyCarriers.map(modeCarrierDoc),
+        outputs: m.outputEnergyCarriers.map(modeCarrierDoc),
       };
     }),
     technologyOptional: body.technologyOptional ?? null,
@@ -154,25 +114,25 @@ function detail(scope: ScenarioScope, tech: Resource<'conversion'>) {
 export function conversionHandlers(ctx: ServiceContext): Handlers<typeof conversionOperations> {
   return {
     retrieve: ({ account, params }) => {
-      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'conversion', params.guid as string);
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'conversion', params.guid);
       return detail(scope, resource);
     },
 
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'conversion', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'conversion', params.guid);
         scope.cascadeDelete(resource);
         return OK_STATUS;
       }),
 
     list: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
       return { conversionTechnologies: scope.list('conversion').map((t) => summary(scope, t)) };
     },
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'conversion', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'conversion', params.guid);
         const doc = conversionDocFromUpdate(body, resource.doc);
         checkReferences(scope, doc, 'hubs', 'technologyModes', true);
         return summary(scope, scope.update(resource, doc));
@@ -180,7 +140,7 @@ export function conversionHandlers(ctx: ServiceContext): Handlers<typeof convers
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = conversionDocFromCreate(body);
         checkReferences(scope, doc, 'hubGuids', 'conversionTechnologyModes', false);
         return summary(scope, scope.insert('conversion', doc));

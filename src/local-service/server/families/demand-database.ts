@@ -2,7 +2,7 @@ import type { demandDatabaseOperations } from '../../../wire/contract/demand-dat
 import { roundBounded } from '../../../wire/contract/primitives.js';
 import type { ServiceContext } from '../context.js';
 import { demandProfile } from '../data/demand-profiles.js';
-import { DEMAND_TABLE, type DemandTypeName, kwhPerM2a } from '../data/demand-table.js';
+import { DEMAND_TABLE, kwhPerM2a } from '../data/demand-table.js';
 import type { Handlers } from '../http/bind.js';
 
 /** The energy demand database: its table, and hourly profiles summed over a set of buildings. */
@@ -11,7 +11,7 @@ export function demandDatabaseHandlers(_ctx: ServiceContext): Handlers<typeof de
     table: () => [...DEMAND_TABLE],
 
     calculate: ({ params, body }) => {
-      const demandType = params.demandType as DemandTypeName;
+      const demandType = params.demandType;
       const hourly = new Float64Array(8760);
       for (const item of body) {
         // A given annual energy wins over the area: it is the caller's own figure for this building.

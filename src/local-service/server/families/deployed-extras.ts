@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { BACKOFFICE_EXT_PREFIX, deployedAppOperations, deployedBackofficeOperations } from '../../../wire/contract/deployed-extras.js';
 import type { OperationSpec } from '../../../wire/contract/operation.js';
 import type { ServiceContext } from '../context.js';
-import { type BindOptions, bindOperations, type Handler, type HandlerInput, type Handlers } from '../http/bind.js';
+import { type BindOptions, bindOperations, type Handler, type HandlerInput, type HandlerParams, type Handlers } from '../http/bind.js';
 import { requireScenario } from '../model/scope.js';
 import { requireAnalysis } from '../model/tree.js';
 import { usageReport } from '../solver-jobs/usage.js';
@@ -28,7 +28,7 @@ export function deployedAppHandlers(ctx: ServiceContext): Handlers<typeof deploy
   const scenarios = scenarioHandlers(ctx);
 
   /** Calls a handler of another operation for the same caller, with its path parameters (neither query nor body). */
-  const callFor = <O extends OperationSpec>(handler: Handler<O>, caller: Caller, params: Record<string, string>) =>
+  const callFor = <O extends OperationSpec>(handler: Handler<O>, caller: Caller, params: HandlerParams<O>) =>
     handler({ account: caller.account, claims: caller.claims, request: caller.request, params, query: {}, body: undefined } as HandlerInput<O>);
 
   return {
@@ -38,7 +38,7 @@ export function deployedAppHandlers(ctx: ServiceContext): Handlers<typeof deploy
      * a scenario up by name there and poll its `inputFilepath` for the specs file.
      */
     analysis: async (input) => {
-      const analysis = requireAnalysis(ctx, input.account, input.params.analysisGuid as string);
+      const analysis = requireAnalysis(ctx, input.account, input.params.analysisGuid);
       const detail = await callFor(analyses.retrieve, input, { guid: analysis.projectGuid, analysisGuid: analysis.guid });
       const runs = detail.results?.scenarios ?? [];
       const lines = [];
@@ -58,13 +58,13 @@ export function deployedAppHandlers(ctx: ServiceContext): Handlers<typeof deploy
     // This service has no master scenarios with variants (every scenario is created with
     // `variant: false` and no `masterScenarioGuid`), so a scenario's variants are always none.
     scenarioVariants: ({ account, params }) => {
-      requireScenario(ctx, account, params.scenarioGuid as string);
+      requireScenario(ctx, account, params.scenarioGuid);
       return [];
     },
 
     /** Nothing to remove; still 404 for a scenario that is not the caller's, as a real delete would be. */
     deleteScenarioVariants: ({ account, params }) => {
-      requireScenario(ctx, account, params.scenarioGuid as string);
+      requireScenario(ctx, account, params.scenarioGuid);
       return null;
     },
 
@@ -73,7 +73,7 @@ export function deployedAppHandlers(ctx: ServiceContext): Handlers<typeof deploy
      * state, so closing only confirms that the scenario is the caller's (clients read the status).
      */
     closeDiagram: ({ account, params }) => {
-      requireScenario(ctx, account, params.scenarioGuid as string);
+      requireScenario(ctx, account, params.scenarioGuid);
       return null;
     },
   };

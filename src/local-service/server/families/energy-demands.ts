@@ -1,30 +1,10 @@
-import type { z } from 'zod';
-import type { DemandCreate, DemandUpdate, energyDemandOperations } from '../../../wire/contract/energy-demands.js';
+import type { energyDemandOperations } from '../../../wire/contract/energy-demands.js';
+import { demandDoc } from '../../scenario-model/docs/energy-demands.js';
+import { DEMAND_METADATA_FIELDS, type DemandDoc, type Resource } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
 import { notFound } from '../http/errors.js';
-import { DEMAND_METADATA_FIELDS, type DemandDoc, type Resource } from '../model/documents.js';
-import { pick } from '../model/fields.js';
 import { ScenarioScope } from '../model/scope.js';
-
-const SCALARS = [
-  'energyCarrierGuid', 'demandProfileId', 'demandScalingFactor', 'demandSalePrice', 'demandSalePriceScalingFactor',
-  'demandSalePriceProfileId', 'multiplicationFactor', 'reverse',
-] as const;
-
-type Body = z.output<typeof DemandCreate> | z.output<typeof DemandUpdate>;
-
-/** The stored document of an energy demand, from either body shape; metadata only updates carry. */
-export function demandDoc(body: Body, previous?: DemandDoc): DemandDoc {
-  const update = 'energyDemandName' in body ? body : undefined;
-  return {
-    ...pick(body, SCALARS),
-    energyDemandName: update ? update.energyDemandName : (body as z.output<typeof DemandCreate>).name,
-    hubGuids: [...new Set(update ? update.hubs.map((h) => h.hubGuid) : (body as z.output<typeof DemandCreate>).hubGuids)],
-    stages: [...new Set(body.stages)],
-    metadata: update ? pick(update, DEMAND_METADATA_FIELDS) : (previous?.metadata ?? {}),
-  };
-}
 
 function checkReferences(scope: ScenarioScope, doc: DemandDoc, hubsField: string): void {
   scope.require('carrier', doc.energyCarrierGuid, 'energyCarrierGuid');
@@ -49,7 +29,7 @@ export function energyDemandHandlers(ctx: ServiceContext): Handlers<typeof energ
   return {
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'demand', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'demand', params.guid);
         scope.remove(resource);
         // The older answer shape names one hub per demand.
         return {
@@ -65,18 +45,18 @@ export function energyDemandHandlers(ctx: ServiceContext): Handlers<typeof energ
       }),
 
     retrieve: ({ account, params }) => {
-      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'demand', params.guid as string);
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'demand', params.guid);
       return answer(scope, resource);
     },
 
     list: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
       return scope.list('demand').map((d) => answer(scope, d));
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = demandDoc(body);
         checkReferences(scope, doc, 'hubGuids');
         return answer(scope, scope.insert('demand', doc));
@@ -84,9 +64,9 @@ export function energyDemandHandlers(ctx: ServiceContext): Handlers<typeof energ
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-        const demand = scope.find('demand', params['demand-guid'] as string);
-        if (!demand) throw notFound('Energy demand', params['demand-guid'] as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+        const demand = scope.find('demand', params['demand-guid']);
+        if (!demand) throw notFound('Energy demand', params['demand-guid']);
         const doc = demandDoc(body, demand.doc);
         checkReferences(scope, doc, 'hubs');
         return answer(scope, scope.update(demand, doc));

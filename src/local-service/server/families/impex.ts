@@ -1,43 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { ImpexCreate, ImpexUpdate, impexOperations } from '../../../wire/contract/impex.js';
+import type { impexOperations } from '../../../wire/contract/impex.js';
+import { impexDoc } from '../../scenario-model/docs/impex.js';
+import type { ImpexDoc, Resource } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import { type Handlers, OK_STATUS } from '../http/bind.js';
 import { notFound } from '../http/errors.js';
-import type { ImpexDoc, Resource } from '../model/documents.js';
-import { pick } from '../model/fields.js';
 import { ScenarioScope, ts } from '../model/scope.js';
 
-const SCALARS = [
-  'energyPriceCHFkWh', 'maxCapacityKW', 'totalAnnualEnergyAvailableKWhA', 'capacityPriceCHFkWYear', 'capacityPriceCHFkWMonth',
-  'fixedOmPriceCHFYear', 'co2IntensityKgCo2kWh', 'co2CompensationKgCo2kWh', 'hourlyEnergyPriceProfileId', 'dynamicCo2ProfileId',
-  'maximumHourlyEnergyAvailableProfileId', 'product', 'notes', 'source', 'year', 'suggested',
-] as const;
 const PROFILE_FIELDS = ['hourlyEnergyPriceProfileId', 'dynamicCo2ProfileId', 'maximumHourlyEnergyAvailableProfileId'] as const;
-
-type Body = z.output<typeof ImpexCreate> | z.output<typeof ImpexUpdate>;
-
-/** The stored document of an import/export, from either body shape. */
-export function impexDoc(body: Body): ImpexDoc {
-  return {
-    name: body.name,
-    type: body.type,
-    energyCarrierGuid: 'energyCarrierGuid' in body ? body.energyCarrierGuid : body.energyCarrier.energyCarrierGuid,
-    hubGuids: [...new Set(body.hubs.map((h) => h.hubGuid))],
-    stages: [...new Set(body.stages)],
-    ...pick(body, SCALARS),
-    priceComponents: (body.priceComponents ?? []).map((p) => ({
-      guid: (p as { guid?: string | null }).guid ?? randomUUID(),
-      name: p.name ?? null,
-      value: p.value ?? null,
-      priceCategory: p.priceCategory ?? p.priceCategoryId ?? null,
-      priceDimension: p.priceDimension ?? p.priceDimensionId ?? null,
-      type: p.type ?? null,
-      timeOfUses: p.timeOfUses ?? [],
-    })),
-    timeOfUses: (body.timeOfUses ?? []).map((t) => ({ name: t.name, months: t.months ?? [], days: t.days ?? [], startTime: t.startTime ?? null, endTime: t.endTime ?? null })),
-  };
-}
 
 /** Checks that everything the document refers to is in the scenario (400 naming the field). */
 function checkReferences(scope: ScenarioScope, doc: ImpexDoc, carrierField: string, hubsField: string): void {
@@ -65,9 +34,9 @@ function answer(scope: ScenarioScope, impex: Resource<'impex'>) {
 
 export function impexHandlers(ctx: ServiceContext): Handlers<typeof impexOperations> {
   /** The import/export addressed by type and guid; a guid of the other type is not found. */
-  function located(account: Parameters<typeof ScenarioScope.ofResource>[1], type: unknown, guid: unknown) {
-    const found = ScenarioScope.ofResource(ctx, account, 'impex', guid as string);
-    if (found.resource.doc.type !== type) throw notFound(type === 'IMPORT' ? 'Import' : 'Export', guid as string);
+  function located(account: Parameters<typeof ScenarioScope.ofResource>[1], type: ImpexDoc['type'], guid: string) {
+    const found = ScenarioScope.ofResource(ctx, account, 'impex', guid);
+    if (found.resource.doc.type !== type) throw notFound(type === 'IMPORT' ? 'Import' : 'Export', guid);
     return found;
   }
   return {
@@ -84,13 +53,13 @@ export function impexHandlers(ctx: ServiceContext): Handlers<typeof impexOperati
     },
 
     list: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
       return scope.list('impex').map((r) => answer(scope, r));
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = impexDoc(body);
         checkReferences(scope, doc, 'energyCarrierGuid', 'hubs');
         return answer(scope, scope.insert('impex', doc));
@@ -98,7 +67,7 @@ export function impexHandlers(ctx: ServiceContext): Handlers<typeof impexOperati
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'impex', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'impex', params.guid);
         const doc = impexDoc(body);
         checkReferences(scope, doc, 'energyCarrier.energyCarrierGuid', 'hubs');
         return answer(scope, scope.update(resource, doc));

@@ -1,28 +1,10 @@
-import type { z } from 'zod';
-import type { IntraHubLinkCreate, IntraHubLinkUpdate, intraHubLinkOperations } from '../../../wire/contract/intra-hub-links.js';
+import type { intraHubLinkOperations } from '../../../wire/contract/intra-hub-links.js';
+import { intraHubLinkDoc } from '../../scenario-model/docs/intra-hub-links.js';
+import type { IntraHubLinkDoc, Resource } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
-import type { IntraHubLinkDoc, Resource } from '../model/documents.js';
-import { costComponentAnswers, costComponentDocs } from '../model/fields.js';
+import { costComponentAnswers } from '../model/cost-components.js';
 import { ScenarioScope, ts } from '../model/scope.js';
-
-type Body = z.output<typeof IntraHubLinkCreate> | z.output<typeof IntraHubLinkUpdate>;
-
-/** The stored document of an intra-hub link, from either body shape. */
-export function intraHubLinkDoc(body: Body): IntraHubLinkDoc {
-  const create = 'hubGuids' in body ? body : undefined;
-  const update = 'hubs' in body ? body : undefined;
-  return {
-    name: body.name,
-    inputEnergyCarrierGuid: create ? create.inputEnergyCarrierGuid : update!.inputEnergyCarrier.energyCarrierGuid,
-    outputEnergyCarrierGuid: create ? create.outputEnergyCarrierGuid : update!.outputEnergyCarrier.energyCarrierGuid,
-    hubGuids: [...new Set(create ? create.hubGuids : update!.hubs.map((h) => h.hubGuid))],
-    networkLoss: body.networkLoss ?? null,
-    fixedEmbodiedCo2: body.fixedEmbodiedCo2 ?? null,
-    advancedCostComponents: costComponentDocs(body.advancedCostComponents),
-    stages: [...new Set(body.stages)],
-  };
-}
 
 function checkReferences(scope: ScenarioScope, doc: IntraHubLinkDoc, create: boolean): void {
   scope.require('carrier', doc.inputEnergyCarrierGuid, create ? 'inputEnergyCarrierGuid' : 'inputEnergyCarrier.energyCarrierGuid');
@@ -52,22 +34,22 @@ export function intraHubLinkHandlers(ctx: ServiceContext): Handlers<typeof intra
   const all = (scope: ScenarioScope) => ({ intraHubNetworkLinks: scope.list('intraHubLink').map((l) => answer(scope, l)) });
   return {
     retrieve: ({ account, params }) => {
-      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'intraHubLink', params.guid as string);
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'intraHubLink', params.guid);
       return answer(scope, resource);
     },
 
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'intraHubLink', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'intraHubLink', params.guid);
         scope.remove(resource);
         return all(scope);
       }),
 
-    list: ({ account, params }) => all(ScenarioScope.of(ctx, account, params.scenarioGuid as string)),
+    list: ({ account, params }) => all(ScenarioScope.of(ctx, account, params.scenarioGuid)),
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'intraHubLink', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'intraHubLink', params.guid);
         const doc = intraHubLinkDoc(body);
         checkReferences(scope, doc, false);
         return answer(scope, scope.update(resource, doc));
@@ -75,7 +57,7 @@ export function intraHubLinkHandlers(ctx: ServiceContext): Handlers<typeof intra
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = intraHubLinkDoc(body);
         checkReferences(scope, doc, true);
         return answer(scope, scope.insert('intraHubLink', doc));

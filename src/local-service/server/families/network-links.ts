@@ -1,23 +1,11 @@
-import type { z } from 'zod';
-import type { NetworkLinkCreate, NetworkLinkUpdate, networkLinkOperations } from '../../../wire/contract/network-links.js';
+import type { networkLinkOperations } from '../../../wire/contract/network-links.js';
+import { networkLinkDoc } from '../../scenario-model/docs/network-links.js';
+import type { NetworkLinkDoc, Resource } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
 import { invalidField, notFound } from '../http/errors.js';
-import type { NetworkLinkDoc, Resource } from '../model/documents.js';
-import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
+import { costComponentAnswers } from '../model/cost-components.js';
 import { ScenarioScope, ts } from '../model/scope.js';
-
-const SCALARS = [
-  'name', 'length', 'technologyCapacity', 'node1Guid', 'node2Guid', 'networkTechnologyGuid', 'installedCapacity',
-  'maximumCapacity', 'minimumCapacity', 'networkLoss', 'uniDirectionalFlow', 'mustBeInstalled', 'networkLossProfileId',
-] as const;
-
-type Body = z.output<typeof NetworkLinkCreate> | z.output<typeof NetworkLinkUpdate>;
-
-/** The stored document of a network link; the names an update body repeats are not kept. */
-export function networkLinkDoc(body: Body): NetworkLinkDoc {
-  return { ...pick(body, SCALARS), costComponents: costComponentDocs(body.costComponents) };
-}
 
 function checkReferences(scope: ScenarioScope, doc: NetworkLinkDoc): void {
   scope.require('hub', doc.node1Guid, 'node1Guid');
@@ -70,24 +58,24 @@ export function networkLinkHandlers(ctx: ServiceContext): Handlers<typeof networ
   return {
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-        scope.remove(linkIn(scope, params['network-link-guid'] as string));
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+        scope.remove(linkIn(scope, params['network-link-guid']));
         return { networkLinks: scope.list('networkLink').map((l) => common(scope, l)) };
       }),
 
     retrieve: ({ account, params }) => {
-      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkLink', params['network-link-guid'] as string);
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkLink', params['network-link-guid']);
       return answer(scope, resource);
     },
 
     list: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
       return scope.list('networkLink').map((l) => answer(scope, l));
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = networkLinkDoc(body);
         checkReferences(scope, doc);
         return answer(scope, scope.insert('networkLink', doc));
@@ -95,8 +83,8 @@ export function networkLinkHandlers(ctx: ServiceContext): Handlers<typeof networ
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-        const link = linkIn(scope, params['network-link-guid'] as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+        const link = linkIn(scope, params['network-link-guid']);
         const doc = networkLinkDoc(body);
         checkReferences(scope, doc);
         return answer(scope, scope.update(link, doc));

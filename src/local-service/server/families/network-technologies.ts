@@ -1,33 +1,11 @@
-import type { z } from 'zod';
-import type { NetworkTechnologyCreate, NetworkTechnologyUpdate, networkTechnologyOperations } from '../../../wire/contract/network-technologies.js';
+import type { networkTechnologyOperations } from '../../../wire/contract/network-technologies.js';
+import { networkTechnologyDoc } from '../../scenario-model/docs/network-technologies.js';
+import type { NetworkTechnologyDoc, Resource } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
-import type { NetworkTechnologyDoc, Resource } from '../model/documents.js';
-import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
+import { costComponentAnswers } from '../model/cost-components.js';
 import { ScenarioScope, ts } from '../model/scope.js';
 import { technologyValuesAnswered } from '../model/unset-values.js';
-
-const SCALARS = [
-  'lifetime', 'exchangeCurrency', 'exchangeRate', 'fixedInvestmentCost', 'variableInvestmentCost', 'fixedOmCostChf',
-  'variableOmCostPercent', 'variableOmCostYear', 'variableOmCostCHFkWh', 'fixedEmbodiedCo2', 'variableEmbodiedCo2',
-  'fixedReplacementCost', 'variableReplacementCostPercent', 'variableReplacementCostCHF', 'fixedSalvageValue',
-  'variableSalvageValuePercent', 'variableSalvageValueCHF', 'technologyCategory', 'networkSize', 'notes', 'source', 'comesFromDb',
-] as const;
-
-type Body = z.output<typeof NetworkTechnologyCreate> | z.output<typeof NetworkTechnologyUpdate>;
-
-/** The stored document of a network technology, from either body shape. */
-export function networkTechnologyDoc(body: Body): NetworkTechnologyDoc {
-  return {
-    networkTechnologyName: body.networkTechnologyName,
-    energyCarrierGuid: 'energyCarrierGuid' in body ? body.energyCarrierGuid : body.energyCarrier.energyCarrierGuid,
-    ...pick(body, SCALARS),
-    category: 'category' in body ? body.category : 'NETWORK',
-    suggested: 'suggested' in body ? (body.suggested ?? null) : null,
-    costComponents: costComponentDocs(body.costComponents),
-    stages: [...new Set(body.stages)],
-  };
-}
 
 function answer(scope: ScenarioScope, tech: Resource<'networkTechnology'>) {
   const { doc } = tech;
@@ -66,25 +44,25 @@ export function networkTechnologyHandlers(ctx: ServiceContext): Handlers<typeof 
   return {
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkTechnology', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkTechnology', params.guid);
         scope.assertUnused(resource);
         scope.remove(resource);
         return { networkTechnologies: scope.list('networkTechnology').map((t) => deletedAnswer(scope, t)) };
       }),
 
     retrieve: ({ account, params }) => {
-      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkTechnology', params.guid as string);
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkTechnology', params.guid);
       return answer(scope, resource);
     },
 
     list: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
       return { networkTechnologies: scope.list('networkTechnology').map((t) => answer(scope, t)) };
     },
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkTechnology', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'networkTechnology', params.guid);
         const doc = networkTechnologyDoc(body);
         checkReferences(scope, doc, 'energyCarrier.energyCarrierGuid');
         return answer(scope, scope.update(resource, doc));
@@ -92,7 +70,7 @@ export function networkTechnologyHandlers(ctx: ServiceContext): Handlers<typeof 
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = networkTechnologyDoc(body);
         checkReferences(scope, doc, 'energyCarrierGuid');
         return answer(scope, scope.insert('networkTechnology', doc));

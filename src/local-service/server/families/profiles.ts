@@ -21,13 +21,13 @@ export function profileHandlers(ctx: ServiceContext): Handlers<typeof profileOpe
 
   return {
     list: ({ account, params }) => {
-      const scenario = requireScenario(ctx, account, params.scenarioGuid as string);
+      const scenario = requireScenario(ctx, account, params.scenarioGuid);
       return ctx.store.profiles(scenario.guid).map((p) => ({ id: p.id, name: p.name }));
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scenario = requireScenario(ctx, account, params.scenarioGuid as string);
+        const scenario = requireScenario(ctx, account, params.scenarioGuid);
         const now = ctx.clock.now();
         const id = ctx.store.insertProfile({
           scenarioGuid: scenario.guid, accountId: account.id, name: body.name,
@@ -37,11 +37,11 @@ export function profileHandlers(ctx: ServiceContext): Handlers<typeof profileOpe
         return { id, name: body.name };
       }),
 
-    retrieve: ({ account, params }) => detail(requireProfile(account, params.scenarioGuid as string, params.profileId as number)),
+    retrieve: ({ account, params }) => detail(requireProfile(account, params.scenarioGuid, params.profileId)),
 
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const profile = requireProfile(account, params.scenarioGuid as string, params.profileId as number);
+        const profile = requireProfile(account, params.scenarioGuid, params.profileId);
         ScenarioScope.of(ctx, account, profile.scenarioGuid).assertProfileUnused(profile.id);
         ctx.store.deleteProfile(profile.id);
         ctx.store.touchScenario(profile.scenarioGuid, ctx.clock.now());
@@ -49,7 +49,7 @@ export function profileHandlers(ctx: ServiceContext): Handlers<typeof profileOpe
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const profile = requireProfile(account, params.scenarioGuid as string, params.profileId as number);
+        const profile = requireProfile(account, params.scenarioGuid, params.profileId);
         const now = ctx.clock.now();
         ctx.store.updateProfile(profile.id, body.name, ctx.store.putValues(fromProfileValues(body.values)), now);
         ctx.store.touchScenario(profile.scenarioGuid, now);

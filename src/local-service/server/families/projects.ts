@@ -56,7 +56,7 @@ export function projectHandlers(ctx: ServiceContext): Handlers<typeof projectOpe
       }),
 
     retrieve: ({ account, params, query }) => {
-      const project = requireProject(ctx, account, params.guid as string);
+      const project = requireProject(ctx, account, params.guid);
       return {
         ...summary(project, account),
         images: [],
@@ -68,7 +68,7 @@ export function projectHandlers(ctx: ServiceContext): Handlers<typeof projectOpe
     },
 
     delete: ({ account, params }) => {
-      const project = requireProject(ctx, account, params.guid as string);
+      const project = requireProject(ctx, account, params.guid);
       ctx.store.deleteProject(project.guid);
       return list(account);
     },

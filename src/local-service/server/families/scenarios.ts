@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.js';
 import { type Handlers, OK_STATUS } from '../http/bind.js';
 import { badRequest, HttpError, invalidField } from '../http/errors.js';
 import { readContent, writeContent } from '../model/content.js';
-import type { ScenarioContent } from '../model/documents.js';
+import type { ScenarioContent } from '../../scenario-model/documents.js';
 import { requireScenario } from '../model/scope.js';
 import { DEFAULT_ENYMAP, frontendUrl, requireAnalysis, scenarioAnswer } from '../model/tree.js';
 import { readScenarioWorkbook } from '../../specs-workbook/read-workbook.js';
@@ -56,31 +56,31 @@ export function scenarioHandlers(ctx: ServiceContext): Handlers<typeof scenarioO
 
   return {
     list: ({ account, params }) => {
-      const analysis = requireAnalysis(ctx, account, params.guid as string);
+      const analysis = requireAnalysis(ctx, account, params.guid);
       return ctx.store.scenarios(analysis.guid).map((s) => scenarioAnswer(ctx, s, analysis));
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const analysis = requireAnalysis(ctx, account, params.guid as string);
+        const analysis = requireAnalysis(ctx, account, params.guid);
         requireFreeName(ctx, analysis.guid, body.scenarioName, 'scenarioName');
         return scenarioAnswer(ctx, newScenario(account, analysis, body.scenarioName), analysis);
       }),
 
-    retrieve: ({ account, params }) => scenarioAnswer(ctx, requireScenario(ctx, account, params.scenarioGuid as string)),
+    retrieve: ({ account, params }) => scenarioAnswer(ctx, requireScenario(ctx, account, params.scenarioGuid)),
 
     delete: ({ account, params }) => {
-      ctx.store.deleteScenario(requireScenario(ctx, account, params.scenarioGuid as string).guid);
+      ctx.store.deleteScenario(requireScenario(ctx, account, params.scenarioGuid).guid);
       return OK_STATUS;
     },
 
     frontendUrl: ({ account, params }) => {
-      const scenario = requireScenario(ctx, account, params.scenarioGuid as string);
+      const scenario = requireScenario(ctx, account, params.scenarioGuid);
       return { frontendUrl: frontendUrl(ctx, scenario, requireAnalysis(ctx, account, scenario.analysisGuid)) };
     },
 
     specsFileUrl: ({ account, params }) => {
-      const scenario = requireScenario(ctx, account, params.scenarioGuid as string);
+      const scenario = requireScenario(ctx, account, params.scenarioGuid);
       const specs = ctx.store.specs(scenario.guid);
       const file = specs?.state === 'done' && specs.fileId ? ctx.store.file(specs.fileId) : undefined;
       return { presignedUrl: file ? ctx.files.downloadAddress(file) : null };
@@ -88,7 +88,7 @@ export function scenarioHandlers(ctx: ServiceContext): Handlers<typeof scenarioO
 
     copy: ({ account, params, query }) =>
       ctx.store.transaction(() => {
-        const source = requireScenario(ctx, account, params.scenarioGuid as string);
+        const source = requireScenario(ctx, account, params.scenarioGuid);
         const destination = requireAnalysis(ctx, account, query.analysisDestinationGuid ?? source.analysisGuid);
         let name: string;
         if (query.name !== undefined) {
@@ -104,14 +104,14 @@ export function scenarioHandlers(ctx: ServiceContext): Handlers<typeof scenarioO
 
     rename: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scenario = requireScenario(ctx, account, params.scenarioGuid as string);
+        const scenario = requireScenario(ctx, account, params.scenarioGuid);
         if (scenario.name !== body.scenarioName) requireFreeName(ctx, scenario.analysisGuid, body.scenarioName, 'scenarioName');
         ctx.store.updateScenario(scenario.guid, { name: body.scenarioName, updated: ctx.clock.now() });
         return scenarioAnswer(ctx, requireScenario(ctx, account, scenario.guid));
       }),
 
     createFromExcel: async ({ account, params, body }) => {
-      const analysis = requireAnalysis(ctx, account, params.guid as string);
+      const analysis = requireAnalysis(ctx, account, params.guid);
       requireFreeName(ctx, analysis.guid, body.scenarioName, 'scenarioName');
       const content = await uploadedWorkbook(ctx, account, body.s3PresignedUrl);
       return ctx.store.transaction(() => {
@@ -123,7 +123,7 @@ export function scenarioHandlers(ctx: ServiceContext): Handlers<typeof scenarioO
     },
 
     replaceFromExcel: async ({ account, params, body }) => {
-      const scenario = requireScenario(ctx, account, params.scenarioGuid as string);
+      const scenario = requireScenario(ctx, account, params.scenarioGuid);
       const content = await uploadedWorkbook(ctx, account, body.s3PresignedUrl);
       return ctx.store.transaction(() => {
         requireScenario(ctx, account, scenario.guid);

@@ -1,28 +1,11 @@
-import type { z } from 'zod';
-import type { SolarCreate, SolarUpdate, solarOperations } from '../../../wire/contract/solar-resources.js';
+import type { solarOperations } from '../../../wire/contract/solar-resources.js';
 import { ON_SITE_RESOURCE_SUBTYPES } from '../../../wire/contract/values.js';
+import { solarDoc } from '../../scenario-model/docs/solar-resources.js';
+import { type Resource, SOLAR_METADATA_FIELDS, type SolarDoc } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
 import { invalidField } from '../http/errors.js';
-import { type Resource, SOLAR_METADATA_FIELDS, type SolarDoc } from '../model/documents.js';
-import { pick } from '../model/fields.js';
 import { ScenarioScope, ts } from '../model/scope.js';
-
-type Body = z.output<typeof SolarCreate> | z.output<typeof SolarUpdate>;
-
-/** The stored document of an on-site resource; metadata and profile type only updates carry. */
-export function solarDoc(body: Body, previous?: SolarDoc): SolarDoc {
-  const update = 'irradianceProfileType' in body ? body : undefined;
-  return {
-    name: body.name,
-    energyCarrierGuid: body.energyCarrierGuid,
-    hubs: body.hubs.map((h) => ({ hubGuid: h.hubGuid, availableSolarCollectorArea: h.availableSolarCollectorArea, availableResourceType: h.availableResourceType ?? 'Area' })),
-    profileId: body.profileId,
-    stages: [...new Set(body.stages)],
-    irradianceProfileType: update?.irradianceProfileType ?? previous?.irradianceProfileType ?? 'UPLOADED',
-    metadata: update ? pick(update, SOLAR_METADATA_FIELDS) : (previous?.metadata ?? {}),
-  };
-}
 
 /** The carrier must be of a resource subtype (solar, wind, hydro, …). */
 function checkReferences(scope: ScenarioScope, doc: SolarDoc): void {
@@ -58,7 +41,7 @@ export function solarHandlers(ctx: ServiceContext): Handlers<typeof solarOperati
   return {
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'solar', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'solar', params.guid);
         scope.remove(resource);
         // The older answer shape: no name, stages or profile; hubs carry a dimensioning value.
         return {
@@ -70,18 +53,18 @@ export function solarHandlers(ctx: ServiceContext): Handlers<typeof solarOperati
       }),
 
     retrieve: ({ account, params }) => {
-      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'solar', params.guid as string);
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'solar', params.guid);
       return answer(scope, resource);
     },
 
     list: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
       return scope.list('solar').map((s) => answer(scope, s));
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = solarDoc(body);
         checkReferences(scope, doc);
         return answer(scope, scope.insert('solar', doc));
@@ -89,7 +72,7 @@ export function solarHandlers(ctx: ServiceContext): Handlers<typeof solarOperati
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'solar', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'solar', params.guid);
         const doc = solarDoc(body, resource.doc);
         checkReferences(scope, doc);
         return answer(scope, scope.update(resource, doc));

@@ -107,12 +107,12 @@ export function solverJobHandlers(ctx: ServiceContext): Handlers<typeof solverJo
     usage: ({ account }) => usageReport(ctx, account),
 
     retrieve: ({ account, params }) => {
-      const job = requireJob(account, params.id as string);
+      const job = requireJob(account, params.id);
       return { ...solverJobAnswer(job, account), inputFile: address(job.inputFileId), outputFile: address(job.outputFileId) };
     },
 
     delete: ({ account, params }) => {
-      const job = requireJob(account, params.id as string);
+      const job = requireJob(account, params.id);
       ctx.store.transaction(() => {
         stopJob(ctx, job);
         ctx.store.markJobDeleted(job.id);
@@ -121,7 +121,7 @@ export function solverJobHandlers(ctx: ServiceContext): Handlers<typeof solverJo
     },
 
     stop: ({ account, params }) => {
-      const job = requireJob(account, params.id as string);
+      const job = requireJob(account, params.id);
       return stopJob(ctx, job) ? 'Stop requested' : `The job has already ended (${job.status})`;
     },
   };

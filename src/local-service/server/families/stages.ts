@@ -1,13 +1,10 @@
-import type { StageRequest, stageOperations } from '../../../wire/contract/stages.js';
+import type { stageOperations } from '../../../wire/contract/stages.js';
+import { stageDoc } from '../../scenario-model/docs/stages.js';
+import type { Resource } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
 import { forbidden, notFound } from '../http/errors.js';
-import type { Resource, StageDoc } from '../model/documents.js';
 import { ScenarioScope } from '../model/scope.js';
-
-export const stageDoc = (body: StageRequest): StageDoc => ({
-  name: body.name, length: body.length, interestRate: body.interestRate ?? null, inflationRate: body.inflationRate ?? null, index: body.index,
-});
 
 export const stageAnswer = (stage: Resource<'stage'>) => ({ guid: stage.guid, ...stage.doc, interestRate: stage.doc.interestRate ?? null, inflationRate: stage.doc.inflationRate ?? null });
 
@@ -20,13 +17,13 @@ function stageIn(scope: ScenarioScope, stageGuid: string): Resource<'stage'> {
 
 export function stageHandlers(ctx: ServiceContext): Handlers<typeof stageOperations> {
   return {
-    retrieve: ({ account, params }) => stageAnswer(ScenarioScope.ofResource(ctx, account, 'stage', params.guid as string).resource),
+    retrieve: ({ account, params }) => stageAnswer(ScenarioScope.ofResource(ctx, account, 'stage', params.guid).resource),
 
-    list: ({ account, params }) => ScenarioScope.of(ctx, account, params.scenarioGuid as string).list('stage').map(stageAnswer),
+    list: ({ account, params }) => ScenarioScope.of(ctx, account, params.scenarioGuid).list('stage').map(stageAnswer),
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         if (scope.list('stage').length >= ctx.plan.maxStages) {
           throw forbidden(`the plan allows at most ${ctx.plan.maxStages} stages per scenario`);
         }
@@ -35,14 +32,14 @@ export function stageHandlers(ctx: ServiceContext): Handlers<typeof stageOperati
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-        return stageAnswer(scope.update(stageIn(scope, params.stageGuid as string), stageDoc(body)));
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+        return stageAnswer(scope.update(stageIn(scope, params.stageGuid), stageDoc(body)));
       }),
 
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-        scope.cascadeDelete(stageIn(scope, params.stageGuid as string));
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+        scope.cascadeDelete(stageIn(scope, params.stageGuid));
       }),
   };
 }

@@ -1,41 +1,11 @@
-import type { z } from 'zod';
-import type { StorageCreate, StorageUpdate, storageOperations } from '../../../wire/contract/storage-technologies.js';
+import type { storageOperations } from '../../../wire/contract/storage-technologies.js';
+import { storageDoc } from '../../scenario-model/docs/storage-technologies.js';
+import type { Resource, StorageDoc } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
-import type { Resource, StorageDoc } from '../model/documents.js';
-import { costComponentAnswers, costComponentDocs, pick } from '../model/fields.js';
+import { costComponentAnswers } from '../model/cost-components.js';
 import { ScenarioScope, ts } from '../model/scope.js';
 import { technologyValuesAnswered } from '../model/unset-values.js';
-
-const SCALARS = [
-  'storageName', 'mustBeInstalled', 'lifetime', 'technologyCapacity', 'storageChargingEfficiency', 'storageDischargingEfficiency',
-  'exchangeCurrency', 'exchangeRate', 'fixedInvestmentCost', 'variableInvestmentCost', 'fixedOmCostChf', 'variableOmCostPercent',
-  'fixedEmbodiedCo2', 'variableEmbodiedCo2', 'fixedReplacementCost', 'variableReplacementCostPercent', 'variableReplacementCostCHF',
-  'fixedSalvageValue', 'variableSalvageValuePercent', 'variableSalvageValueCHF', 'variableOmEnergyFlowCost', 'variableOmCost',
-  'capacity', 'maximumCapacity', 'minimumCapacity', 'maximumChargingRate', 'maximumDischargingRate', 'standbyLoss', 'minimumSoc',
-  'standByLossProfileId', 'technologyCategory', 'notes', 'source', 'comesFromDb', 'evPlugInTime', 'evPlugOutTime',
-  'evPlugInDurationHours', 'drivingDistanceKms', 'evSocStartPercent', 'evBatterySizeKWh', 'maximumSocPercent', 'evAverageKWhPerKm',
-  'evPlugInPowerKW', 'isEvBattery', 'typeOfCharging',
-] as const;
-
-type Body = z.output<typeof StorageCreate> | z.output<typeof StorageUpdate>;
-
-/** The stored document of a storage technology, from either body shape. */
-export function storageDoc(body: Body): StorageDoc {
-  const update = 'storageCarrier' in body ? body : undefined;
-  const create = 'energyCarrierGuid' in body ? body : undefined;
-  return {
-    ...pick(body, SCALARS),
-    hubGuids: [...new Set(create ? create.hubGuids : update!.hubs.map((h) => h.hubGuid))],
-    energyCarrierGuid: create ? create.energyCarrierGuid : update!.storageCarrier.energyCarrierGuid,
-    category: update?.category ?? 'STORAGE',
-    mutuallyExclusiveGroup: update?.mutuallyExclusiveGroup ?? null,
-    technologyOptional: update?.technologyOptional ?? null,
-    suggested: create?.suggested ?? null,
-    costComponents: costComponentDocs(body.costComponents),
-    stages: [...new Set(body.stages)],
-  };
-}
 
 function checkReferences(scope: ScenarioScope, doc: StorageDoc, carrierField: string, hubsField: string): void {
   scope.require('carrier', doc.energyCarrierGuid, carrierField);
@@ -79,24 +49,24 @@ export function storageHandlers(ctx: ServiceContext): Handlers<typeof storageOpe
   return {
     delete: ({ account, params }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid);
         scope.cascadeDelete(resource);
         return { storageTechnologies: scope.list('storage').map((s) => summaryFields(scope, s)) };
       }),
 
     retrieve: ({ account, params }) => {
-      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid as string);
+      const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid);
       return detail(scope, resource);
     },
 
     list: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
       return { storageTechnologies: scope.list('storage').map((s) => summary(scope, s)) };
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = storageDoc(body);
         checkReferences(scope, doc, 'energyCarrierGuid', 'hubGuids');
         return summary(scope, scope.insert('storage', doc));
@@ -104,7 +74,7 @@ export function storageHandlers(ctx: ServiceContext): Handlers<typeof storageOpe
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid as string);
+        const { scope, resource } = ScenarioScope.ofResource(ctx, account, 'storage', params.guid);
         const doc = storageDoc(body);
         checkReferences(scope, doc, 'storageCarrier.energyCarrierGuid', 'hubs');
         return detail(scope, scope.update(resource, doc));

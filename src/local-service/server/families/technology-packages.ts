@@ -1,26 +1,10 @@
-import type { z } from 'zod';
-import type { PackageCreate, PackageUpdate, technologyPackageOperations } from '../../../wire/contract/technology-packages.js';
+import type { technologyPackageOperations } from '../../../wire/contract/technology-packages.js';
+import { packageDoc } from '../../scenario-model/docs/technology-packages.js';
+import type { Resource, TechnologyPackageDoc } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import type { Handlers } from '../http/bind.js';
 import { notFound } from '../http/errors.js';
-import type { Resource, TechnologyPackageDoc } from '../model/documents.js';
-import { pick } from '../model/fields.js';
 import { ScenarioScope } from '../model/scope.js';
-
-const SCALARS = ['name', 'maximumConversions', 'maximumStorages', 'mustBeInstalled', 'mutuallyExclusiveGroup'] as const;
-
-type Body = z.output<typeof PackageCreate> | z.output<typeof PackageUpdate>;
-
-const guidOf = (item: string | { guid: string }) => (typeof item === 'string' ? item : item.guid);
-
-/** The stored document of a technology package: members by guid, whichever body shape. */
-export function packageDoc(body: Body): TechnologyPackageDoc {
-  return {
-    ...pick(body, SCALARS),
-    conversionGuids: [...new Set((body.conversionTechnologies ?? []).map(guidOf))],
-    storageGuids: [...new Set((body.storageTechnologies ?? []).map(guidOf))],
-  };
-}
 
 function checkReferences(scope: ScenarioScope, doc: TechnologyPackageDoc): void {
   scope.requireAll('conversion', doc.conversionGuids, 'conversionTechnologies');
@@ -49,8 +33,8 @@ export function technologyPackageHandlers(ctx: ServiceContext): Handlers<typeof 
   return {
     delete: ({ account, params, query }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-        const pack = packageIn(scope, params.guid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+        const pack = packageIn(scope, params.guid);
         scope.remove(pack);
         if (query.deleteTechs) {
           for (const guid of pack.doc.conversionGuids) scope.cascadeDelete(scope.require('conversion', guid, 'conversionTechnologies'));
@@ -64,16 +48,16 @@ export function technologyPackageHandlers(ctx: ServiceContext): Handlers<typeof 
         };
       }),
 
-    list: ({ account, params }) => ({ technologyPackages: all(ScenarioScope.of(ctx, account, params.scenarioGuid as string)) }),
+    list: ({ account, params }) => ({ technologyPackages: all(ScenarioScope.of(ctx, account, params.scenarioGuid)) }),
 
     retrieve: ({ account, params }) => {
-      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-      return answer(scope, packageIn(scope, params.guid as string));
+      const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+      return answer(scope, packageIn(scope, params.guid));
     },
 
     create: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
         const doc = packageDoc(body);
         checkReferences(scope, doc);
         return answer(scope, scope.insert('technologyPackage', doc));
@@ -81,8 +65,8 @@ export function technologyPackageHandlers(ctx: ServiceContext): Handlers<typeof 
 
     update: ({ account, params, body }) =>
       ctx.store.transaction(() => {
-        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid as string);
-        const pack = packageIn(scope, params.guid as string);
+        const scope = ScenarioScope.of(ctx, account, params.scenarioGuid);
+        const pack = packageIn(scope, params.guid);
         const doc = packageDoc(body);
         checkReferences(scope, doc);
         return answer(scope, scope.update(pack, doc));

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } fr
 import { z } from 'zod';
 import type { PathPrefixes } from '../../../wire/contract/index.js';
 import { describeProblems, type FieldProblem, fieldPath, toFieldProblems } from '../../../wire/contract/issues.js';
-import type { OperationSpec, PathFamily } from '../../../wire/contract/operation.js';
+import type { OperationSpec, PathFamily, PathParamNames } from '../../../wire/contract/operation.js';
 import { Guid } from '../../../wire/contract/primitives.js';
 import type { Auth, TokenClaims } from '../auth.js';
 import type { Account } from '../store/store.js';
@@ -22,8 +22,16 @@ export interface PagedResult<T> {
   hasNext: boolean;
 }
 
+/**
+ * The path parameters a handler receives, named by the `{…}` segments of the operation's path and
+ * typed as validated: by the schema the operation gives the name, else as a Guid.
+ */
+export type HandlerParams<O extends OperationSpec> = {
+  [K in PathParamNames<O['path']>]: O['params'] extends { readonly [P in K]: infer S extends z.ZodType } ? z.output<S> : z.output<typeof Guid>;
+};
+
 export interface HandlerInput<O extends OperationSpec> {
-  params: { [K in string]: string | number } & Record<string, never>;
+  params: HandlerParams<O>;
   query: O['query'] extends z.ZodObject ? z.output<O['query']> : Record<string, never>;
   body: O['body'] extends z.ZodType ? z.output<O['body']> : undefined;
   /** The caller's account; every operation but the token one has one. */

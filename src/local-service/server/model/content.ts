@@ -4,8 +4,8 @@
  * another scenario) and the spreadsheet import (content whose ids are the workbook's own keys).
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { RESOURCE_KINDS, type Resource, type ResourceKind, type ScenarioContent } from '../../scenario-model/documents.js';
 import type { Store } from '../store/store.js';
-import { RESOURCE_KINDS, type Resource, type ResourceKind, type ScenarioContent } from './documents.js';
 import { remap } from './references.js';
 
 /** Everything of a scenario: resources by kind (in creation order) and profiles with values. */

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatTimestamp } from '../../../wire/contract/primitives.js';
+import { type DocOfKind, RESOURCE_KINDS, type Resource, type ResourceKind } from '../../scenario-model/documents.js';
 import type { ServiceContext } from '../context.js';
 import { conflict, invalidField, notFound } from '../http/errors.js';
 import type { Account, ResourceRow, ScenarioRow } from '../store/store.js';
 import { carrierTypeKey, carrierTypeName, defaultCarrierColor, subtypeDisplayName } from './carrier-types.js';
-import { type DocOfKind, RESOURCE_KINDS, type Resource, type ResourceKind } from './documents.js';
 import { detach, mentions, mentionsProfile } from './references.js';
 
 export const ts = formatTimestamp;

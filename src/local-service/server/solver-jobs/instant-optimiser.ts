@@ -7,9 +7,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OBJECTIVES } from '../../../wire/contract/values.js';
 import { outputZip } from '../../optimiser/output-files.js';
+import type { OptimisationOutcome, OptimisationRequest, Optimiser } from '../../optimiser/port.js';
 import type { SolutionReport } from '../../optimiser/results.js';
 import { fullYear } from '../../optimiser/timeline.js';
-import type { OptimisationOutcome, OptimisationRequest, Optimiser } from './optimiser.js';
 
 export const INSTANT_SOLVE_NOTE = 'Instant solve (benchmark mode): nothing was optimised; the values are placeholders';
 

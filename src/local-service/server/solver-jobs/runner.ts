@@ -9,14 +9,14 @@
 import type { Objective, SolverJobStatus, TemporalResolution } from '../../../wire/contract/values.js';
 import type { ServiceContext } from '../context.js';
 import { contentDigest, readContent } from '../model/content.js';
-import type { ScenarioContent } from '../model/documents.js';
+import type { ScenarioContent } from '../../scenario-model/documents.js';
 import { KIND_NAMES } from '../model/scope.js';
 import { safeName } from '../specs/specs-queue.js';
 import { readScenarioWorkbook } from '../../specs-workbook/read-workbook.js';
 import { writeScenarioWorkbook } from '../../specs-workbook/write-workbook.js';
 import type { JobRow } from '../store/store.js';
-import type { PointPlacement } from '../../optimiser/optimise.js';
-import type { OptimisationOutcome, Optimiser } from './optimiser.js';
+import type { PointPlacement } from '../../optimiser/settings.js';
+import type { OptimisationOutcome, Optimiser } from '../../optimiser/port.js';
 
 export interface SolverRunnerOptions {
   /** Jobs solved at once. */

@@ -2,7 +2,7 @@
 import { type CarrierCreate as CarrierBody, CarrierCreate } from '../../../wire/contract/carriers.js';
 import { HubRequest } from '../../../wire/contract/hubs.js';
 import { StageRequest } from '../../../wire/contract/stages.js';
-import { stageDoc } from '../../server/families/stages.js';
+import { stageDoc } from '../../scenario-model/docs/stages.js';
 import { bool, num, text } from './columns.js';
 import { resourceSheet } from './types.js';
 

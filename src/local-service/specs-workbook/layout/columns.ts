@@ -1,5 +1,5 @@
 /** Builders of column descriptions, and helpers the sheets share to turn documents into records. */
-import { pick } from '../../server/model/fields.js';
+import { pick } from '../../scenario-model/fields.js';
 import type { Column, RecordValues } from './types.js';
 
 /** A text column. */

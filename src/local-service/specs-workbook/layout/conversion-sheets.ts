@@ -1,7 +1,7 @@
 /** Conversion Techs (one row per technology) and Conversion Tech Modes (one row per mode). */
 import { ConversionCreate, ConversionUpdate } from '../../../wire/contract/conversion-technologies.js';
-import { conversionDocFromCreate } from '../../server/families/conversion-technologies.js';
-import type { ModeDoc } from '../../server/model/documents.js';
+import { conversionDocFromCreate } from '../../scenario-model/docs/conversion-technologies.js';
+import type { ModeDoc } from '../../scenario-model/documents.js';
 import { bool, components, given, num, profile, ref, refs, text, updateOnly } from './columns.js';
 import { technologyColumns } from './technology-columns.js';
 import type { ChildSheet } from './types.js';

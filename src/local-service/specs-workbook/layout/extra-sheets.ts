@@ -1,8 +1,8 @@
 /** Technology Packages and Intra-hub Links: resources the 12 sheets of the specs file do not hold. */
 import { IntraHubLinkCreate } from '../../../wire/contract/intra-hub-links.js';
 import { PackageCreate } from '../../../wire/contract/technology-packages.js';
-import { intraHubLinkDoc } from '../../server/families/intra-hub-links.js';
-import { packageDoc } from '../../server/families/technology-packages.js';
+import { intraHubLinkDoc } from '../../scenario-model/docs/intra-hub-links.js';
+import { packageDoc } from '../../scenario-model/docs/technology-packages.js';
 import { components, json, num, ref, refs, text } from './columns.js';
 import { resourceSheet } from './types.js';
 

@@ -1,7 +1,7 @@
 /** Imports and Exports: both hold import/export documents, split by their type. */
 import { ImpexCreate } from '../../../wire/contract/impex.js';
-import { impexDoc } from '../../server/families/impex.js';
-import type { ImpexDoc } from '../../server/model/documents.js';
+import { impexDoc } from '../../scenario-model/docs/impex.js';
+import type { ImpexDoc } from '../../scenario-model/documents.js';
 import { bool, components, json, num, profile, ref, refs, text } from './columns.js';
 import { resourceSheet } from './types.js';
 

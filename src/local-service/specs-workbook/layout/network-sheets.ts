@@ -1,8 +1,8 @@
 /** Network Techs (pipes, cables) and Network Links (a technology between two hubs). */
 import { NetworkLinkCreate } from '../../../wire/contract/network-links.js';
 import { NetworkTechnologyCreate, NetworkTechnologyUpdate } from '../../../wire/contract/network-technologies.js';
-import { networkLinkDoc } from '../../server/families/network-links.js';
-import { networkTechnologyDoc } from '../../server/families/network-technologies.js';
+import { networkLinkDoc } from '../../scenario-model/docs/network-links.js';
+import { networkTechnologyDoc } from '../../scenario-model/docs/network-technologies.js';
 import { bool, components, given, json, num, profile, ref, refs, text, updateOnly } from './columns.js';
 import { technologyColumns } from './technology-columns.js';
 import { resourceSheet } from './types.js';

@@ -2,9 +2,9 @@
 import { DemandCreate, DemandUpdate } from '../../../wire/contract/energy-demands.js';
 import { SolarCreate, SolarUpdate } from '../../../wire/contract/solar-resources.js';
 import { ON_SITE_RESOURCE_SUBTYPES } from '../../../wire/contract/values.js';
-import { demandDoc } from '../../server/families/energy-demands.js';
-import { solarDoc } from '../../server/families/solar-resources.js';
-import { type CarrierDoc, DEMAND_METADATA_FIELDS, SOLAR_METADATA_FIELDS } from '../../server/model/documents.js';
+import { demandDoc } from '../../scenario-model/docs/energy-demands.js';
+import { solarDoc } from '../../scenario-model/docs/solar-resources.js';
+import { type CarrierDoc, DEMAND_METADATA_FIELDS, SOLAR_METADATA_FIELDS } from '../../scenario-model/documents.js';
 import { bool, metadataOf, num, profile, ref, refs, text, updateOnly } from './columns.js';
 import { resourceSheet } from './types.js';
 

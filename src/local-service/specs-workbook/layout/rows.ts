@@ -1,5 +1,5 @@
 /** The rows a sheet holds for a scenario's content: each row's key and record. */
-import type { Resource, ScenarioContent } from '../../server/model/documents.js';
+import type { Resource, ScenarioContent } from '../../scenario-model/documents.js';
 import { isChildSheet, type RecordValues, type SheetLayout } from './types.js';
 
 export interface SheetRow {

@@ -1,7 +1,7 @@
 /** Storage Techs: batteries, tanks and EV fleets. */
 import { z } from 'zod';
 import { StorageCreate, StorageUpdate } from '../../../wire/contract/storage-technologies.js';
-import { storageDoc } from '../../server/families/storage-technologies.js';
+import { storageDoc } from '../../scenario-model/docs/storage-technologies.js';
 import { bool, components, given, num, profile, ref, refs, text, time, updateOnly } from './columns.js';
 import { technologyColumns } from './technology-columns.js';
 import { resourceSheet } from './types.js';

@@ -5,10 +5,11 @@
  * A row of a record sheet holds a *record*: the creation body of one document (references as
  * guids, profiles as ids), plus the fields only an update body can set. The writer turns each
  * document into its record and its record into cells; the reader turns cells back into the record,
- * validates it as a creation body and converts it with the family's own converter.
+ * validates it as a creation body and converts it with the converter the family's handlers use
+ * (scenario-model/docs/).
  */
 import type { z } from 'zod';
-import type { DocOfKind, ResourceKind, ScenarioContent } from '../../server/model/documents.js';
+import type { DocOfKind, ResourceKind, ScenarioContent } from '../../scenario-model/documents.js';
 
 /** A record: a creation body with references as guids, plus update-only fields. */
 export type RecordValues = Record<string, unknown>;

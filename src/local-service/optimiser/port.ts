@@ -1,10 +1,11 @@
 /**
  * What the service's solver jobs need from an optimiser. The service runs the job lifecycle;
- * an optimiser turns a scenario's content and the job's settings into an output file.
+ * an optimiser turns a scenario's content and the job's settings into an output file. The port is
+ * the optimiser's own, so the optimiser depends on nothing of the service that drives it.
  */
-import type { SolverSettings } from '../../../wire/contract/solver-jobs.js';
-import type { PointPlacement } from '../../optimiser/optimise.js';
-import type { ScenarioContent } from '../model/documents.js';
+import type { SolverSettings } from '../../wire/contract/solver-jobs.js';
+import type { ScenarioContent } from '../scenario-model/documents.js';
+import type { PointPlacement } from './settings.js';
 
 export interface OptimisationRequest extends SolverSettings {
   jobId: string;

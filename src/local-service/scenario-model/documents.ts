@@ -2,8 +2,8 @@
  * How the service stores a scenario's resources: one normalised document per resource, holding
  * references as guids (and profile ids) and never copies of the referenced names, so a renamed hub
  * or carrier shows its new name everywhere. Request bodies of either shape (create or update) are
- * turned into these; every answer is projected from them. The optimiser and the spreadsheet read
- * them too.
+ * turned into these (docs/, shared by the service's handlers and the workbook reader); every
+ * answer is projected from them. The optimiser and the spreadsheet read them too.
  */
 
 export const RESOURCE_KINDS = [

@@ -1,4 +1,4 @@
-/** Small helpers shared by the families' conversions between request bodies, documents and answers. */
+/** Small helpers shared by the conversions of request bodies (and workbook rows) into documents. */
 import { randomUUID } from 'node:crypto';
 import type { CostComponentDoc } from './documents.js';
 
@@ -25,9 +25,4 @@ const COST_FIELDS = ['name', 'value', 'lifetime', 'interestRate', 'length', 'com
 /** Cost components of a body; those that carry a guid (update bodies) keep it. */
 export function costComponentDocs(items: readonly CostComponentInput[] | null | undefined): CostComponentDoc[] {
   return (items ?? []).map((c) => ({ guid: c.guid ?? randomUUID(), ...pick(c, COST_FIELDS) }));
-}
-
-/** AdvancedCostComponentResponseDto items. */
-export function costComponentAnswers(items: readonly CostComponentDoc[]) {
-  return items.map((c) => ({ ...c, categoryId: c.category ?? null }));
 }

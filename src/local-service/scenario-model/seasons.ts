@@ -2,7 +2,7 @@
  * Seasonal operation of conversion modes: which months a mode may run. The specification names
  * the values only; we use meteorological seasons (winter December–February, summer June–August).
  */
-import { SEASONAL_OPERATIONS } from '../../../wire/contract/values.js';
+import { SEASONAL_OPERATIONS } from '../../wire/contract/values.js';
 
 export type SeasonalOperation = (typeof SEASONAL_OPERATIONS)[number];
 
