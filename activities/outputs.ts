@@ -15,7 +15,7 @@ import type { VariantRecord } from '../src/product/study/results/manifest.js';
 import { keptSolution, readOutputZip, type ReadSolution } from '../src/product/study/results/read-output.js';
 import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/product/study/outcomes.js';
 import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/product/study/results/records.js';
-import { writeStudyResults } from '../src/product/study/results/publish.js';
+import { writeStudyResults } from '../src/product/report/study-results.js';
 import { driftChanges, driftLines } from '../src/product/study/results/drift.js';
 import { driftSincePreviousRun } from '../src/product/study/results/previous-run.js';
 import type { ActivityDeps } from './deps.js';

@@ -12,7 +12,7 @@ import { outcomeNameProblems } from '../src/product/study/outcomes.js';
 import { checkAssignment, firstAssignment, scaledValues, scenarioNames } from '../src/product/study/patch/index.js';
 import type { Study } from '../src/product/study/schema.js';
 import { StudyReferenceError, resolveBase } from '../src/product/study/resolve-base.js';
-import { budgetGateWorkflow } from '../workflows/budget-gate.js';
+import { BUDGET_GATE_WORKFLOW, type BudgetGateWorkflow } from '../src/product/study/budget-gate.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 
@@ -69,10 +69,10 @@ export function setupActivities({ service, temporal, taskQueue }: ActivityDeps) 
       });
     },
 
-    /** Starts the account's budget gate unless it runs already. */
+    /** Starts the account's budget gate unless it runs already (by its workflow type's name: activities import no workflow code). */
     async ensureBudgetGate(input: { gateId: string }): Promise<void> {
       const client = await temporal();
-      await client.workflow.start(budgetGateWorkflow, {
+      await client.workflow.start<BudgetGateWorkflow>(BUDGET_GATE_WORKFLOW, {
         workflowId: input.gateId, taskQueue, args: [{}], workflowIdConflictPolicy: 'USE_EXISTING',
       });
     },

@@ -8,23 +8,17 @@ import {
   allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle, proxyActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import type { StudyActivities } from '../activities/index.js';
-import { BudgetLedger, type LedgerState, nextWeekStart, weekStart } from '../src/product/study/budget-ledger.js';
+import type { BudgetGateInput, BudgetRequest } from '../src/product/study/budget-gate.js';
+import { BudgetLedger, nextWeekStart, weekStart } from '../src/product/study/budget-ledger.js';
+import { USAGE } from './activity-options.js';
 import {
-  type BudgetRequest, budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal, budgetSubmittedSignal, gateStateQuery,
-  registerStudySignal, unregisterStudySignal,
+  budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal, budgetSubmittedSignal, gateStateQuery, registerStudySignal, unregisterStudySignal,
 } from './messages.js';
 
-const { readUsage } = proxyActivities<StudyActivities>({
-  startToCloseTimeout: '1 minute',
-  heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+const { readUsage } = proxyActivities<StudyActivities>(USAGE);
 
-export interface BudgetGateInput {
-  state?: LedgerState;
-  pending?: BudgetRequest[];
-  active?: string[];
-}
+/** Its input, and the name it is started by, are in src/product/study/budget-gate.ts: the activity that starts it imports nothing from here. */
+export type { BudgetGateInput };
 
 export async function budgetGateWorkflow(input: BudgetGateInput = {}): Promise<void> {
   const ledger = new BudgetLedger(input.state);

@@ -4,21 +4,14 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { BudgetLimits } from '../src/product/study/budget-ledger.js';
-import type { BatchReport, StudyProgress } from './progress.js';
+import type { BudgetRequest } from '../src/product/study/budget-gate.js';
+import type { BatchReport, StudyProgress } from '../src/product/study/progress.js';
 import type { SearchState } from '../src/product/study/search/step.js';
 
 // ----- budget gate ---------------------------------------------------------------------------------
 
-export interface BudgetRequest {
-  /** Unique per request; the grant names it. */
-  requestId: string;
-  studyId: string;
-  /** Workflow to signal the grant to (a batch of the study). */
-  replyTo: string;
-  jobs: number;
-  /** Each job's time limit: the minutes it reserves until it ends. */
-  minutesEach: number;
-}
+/** A batch's request for solver jobs (defined beside the gate's name: src/product/study/budget-gate.ts). */
+export type { BudgetRequest } from '../src/product/study/budget-gate.js';
 
 export const registerStudySignal = defineSignal<[{ studyId: string; limits: BudgetLimits }]>('registerStudy');
 export const unregisterStudySignal = defineSignal<[{ studyId: string }]>('unregisterStudy');
@@ -44,4 +37,4 @@ export const batchProgressSignal = defineSignal<[BatchReport]>('batchProgress');
 /** Sent by a batch when it has finished (its variants all have a recorded outcome). */
 export const batchFinishedSignal = defineSignal<[BatchReport]>('batchFinished');
 
-export type { BatchReport, VariantResult } from './progress.js';
+export type { BatchReport, VariantResult } from '../src/product/study/progress.js';

@@ -22,7 +22,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readManifest } from '../../src/product/study/results/manifest.js';
 import { connectWorkerConnection } from '../../src/product/temporal/connection.js';
-import { createStudyWorker } from '../../src/product/temporal/study-worker.js';
+import { createStudyWorker } from '../../worker.js';
 import { workflowBundle } from '../../src/product/temporal/workflow-bundle.js';
 import { CHANGES } from '../../workflows/changes.js';
 import { studyWorkflow } from '../../workflows/index.js';
