@@ -1,18 +1,85 @@
 /**
- * The worker entry point: connects to Temporal (waiting while the server is not up yet), runs the
- * study workflows and activities, and shuts down gracefully on SIGTERM or SIGINT.
+ * The worker: `createStudyWorker` builds the worker that runs studies (the workflows, bundled once
+ * per source tree, and the activities with the planning-service client the worker logs in with
+ * itself); run as a program (or `sweep worker`), it connects to Temporal (waiting while the server
+ * is not up yet), runs them, and shuts down gracefully on SIGTERM or SIGINT.
  *
  *   Temporal's connection settings as its own tools read them (TEMPORAL_ADDRESS, default 127.0.0.1:7233;
  *   TEMPORAL_NAMESPACE; TEMPORAL_PROFILE and the temporal.toml profile file; TEMPORAL_API_KEY;
  *   TEMPORAL_TLS_*; see src/product/temporal/temporal-profile.ts), SWEEP_TASK_QUEUE, and the planning
  *   service's configuration (see src/wire/client/config.ts).
  */
+import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import type pino from 'pino';
+import { activityLogging } from './activities/failures.js';
+import { createActivities } from './activities/index.js';
+import { contextualLogger } from './src/common/log-context.js';
 import { createLogger } from './src/common/logger.js';
-import { loadServiceConfig } from './src/wire/client/config.js';
-import { connectWorkerConnection } from './src/product/temporal/connection.js';
-import { loadTemporalTarget } from './src/product/temporal/temporal-profile.js';
-import { startWorkerTelemetry } from './src/product/temporal/telemetry.js';
-import { createStudyWorker, DEFAULT_TASK_QUEUE } from './src/product/temporal/study-worker.js';
+import { clientOptions, loadServiceConfig, type ServiceConfig } from './src/wire/client/config.js';
+import { PlanningClient } from './src/wire/client/index.js';
+import { connectTemporal, connectWorkerConnection } from './src/product/temporal/connection.js';
+import { DEFAULT_TASK_QUEUE } from './src/product/temporal/study-queues.js';
+import { plainTarget, type TemporalTarget, loadTemporalTarget } from './src/product/temporal/temporal-profile.js';
+import { startWorkerTelemetry, type WorkerTracing } from './src/product/temporal/telemetry.js';
+import { workflowBundle } from './src/product/temporal/workflow-bundle.js';
+
+
+export interface StudyWorkerOptions {
+  connection: NativeConnection;
+  /** The server the connection reaches; activities that start workflows (the budget gate) connect there too. */
+  target: TemporalTarget | string;
+  taskQueue?: string;
+  service: ServiceConfig;
+  log: pino.Logger;
+  /** Spans for workflows and activities (src/product/temporal/telemetry.ts); none when absent. */
+  tracing?: WorkerTracing;
+  /** Overrides for tests (concurrency, cache sizes). */
+  worker?: Partial<WorkerOptions>;
+}
+
+/** A worker for studies, ready to `run()`; `close()` releases its service client. */
+export async function createStudyWorker(options: StudyWorkerOptions): Promise<{ worker: Worker; close(): Promise<void> }> {
+  // One client and one set of deps for every activity: their lines take the running activity's
+  // study, variants and workflow from the scope activityLogging opens around it.
+  const log = contextualLogger(options.log);
+  const service = new PlanningClient(clientOptions(options.service, { logger: log, maxRetries: 2 }));
+  let temporal: ReturnType<typeof connectTemporal> | undefined;
+  const taskQueue = options.taskQueue ?? DEFAULT_TASK_QUEUE;
+  const target = typeof options.target === 'string' ? plainTarget(options.target) : options.target;
+  const worker = await Worker.create({
+    connection: options.connection,
+    namespace: target.namespace,
+    taskQueue,
+    // A test's own bundle, when it brings one, spares building the studies' bundle for nothing.
+    // A traced worker runs the bundle with the OpenTelemetry workflow interceptors.
+    workflowBundle: options.worker?.workflowBundle ?? (await workflowBundle(undefined, { tracing: options.tracing !== undefined })),
+    activities: createActivities({
+      service, taskQueue, log,
+      temporal: () => (temporal ??= connectTemporal(target)),
+    }),
+    // Studies hold small state; a bounded cache keeps the worker's memory bounded (sdk-typescript#2227).
+    maxCachedWorkflows: 200,
+    maxConcurrentActivityTaskExecutions: 20,
+    shutdownGraceTime: '10 seconds',
+    ...options.worker,
+    sinks: { ...options.worker?.sinks, ...options.tracing?.sinks },
+    interceptors: {
+      ...options.worker?.interceptors,
+      activity: [
+        ...(options.tracing?.activityInterceptors ?? []),
+        activityLogging(options.log),
+        ...(options.worker?.interceptors?.activity ?? []),
+      ],
+    },
+  });
+  return {
+    worker,
+    async close() {
+      await service.close();
+      if (temporal) await (await temporal).connection.close();
+    },
+  };
+}
 
 export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const log = createLogger({ level: env.SWEEP_LOG_LEVEL ?? 'info' });

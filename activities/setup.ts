@@ -11,17 +11,12 @@ import { fieldPath } from '../src/wire/contract/issues.js';
 import { outcomeNameProblems } from '../src/product/study/outcomes.js';
 import { checkAssignment, firstAssignment, scaledValues, scenarioNames } from '../src/product/study/patch/index.js';
 import type { Study } from '../src/product/study/schema.js';
+import type { StudySetup } from '../src/product/study/study-workflow.js';
 import { StudyReferenceError, resolveBase } from '../src/product/study/resolve-base.js';
 import { BUDGET_GATE_WORKFLOW, type BudgetGateWorkflow } from '../src/product/study/budget-gate.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 
-export interface StudySetup {
-  projectGuid: string;
-  baseScenarioGuid: string;
-  baseScenarioName: string;
-  destinationAnalysisGuid: string;
-}
 
 /** The names the study's outcomes give, against the base scenario; refuses (without retry) every one it lacks. */
 async function checkOutcomeNames(service: PlanningClient, study: Study, baseScenarioGuid: string): Promise<void> {

@@ -13,7 +13,7 @@ import { BatchLedger, SpecsAttempts } from '../src/product/study/batch-ledger.js
 import type { Stage } from '../src/product/study/progress.js';
 import { QUICK, STEADY, TRANSFERS } from './activity-options.js';
 import type { VariantBatchInput } from './batch-types.js';
-import { batchProgressSignal, budgetFinishedSignal, budgetRequestSignal, budgetSubmittedSignal } from './messages.js';
+import { batchProgressSignal, budgetFinishedSignal, budgetRequestSignal, budgetSubmittedSignal } from '../src/product/study/workflow-messages.js';
 import type { BatchControls } from './study-handlers.js';
 
 const quick = proxyActivities<StudyActivities>(QUICK);

@@ -3,7 +3,7 @@
  * own first event), so its shape only ever gains optional fields. workflows/variant-batch.ts
  * re-exports it.
  */
-import type { StudySetup } from '../activities/setup.js';
+import type { StudySetup } from '../src/product/study/study-workflow.js';
 import type { StudyCore } from '../src/product/study/core.js';
 import type { Variant } from '../src/product/study/expand.js';
 import type { Study } from '../src/product/study/schema.js';

@@ -13,7 +13,7 @@ import { BudgetLedger, nextWeekStart, weekStart } from '../src/product/study/bud
 import { USAGE } from './activity-options.js';
 import {
   budgetFinishedSignal, budgetGrantSignal, budgetRequestSignal, budgetSubmittedSignal, gateStateQuery, registerStudySignal, unregisterStudySignal,
-} from './messages.js';
+} from '../src/product/study/workflow-messages.js';
 
 const { readUsage } = proxyActivities<StudyActivities>(USAGE);
 

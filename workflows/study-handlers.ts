@@ -10,7 +10,7 @@ import { type StudyProgress, studyProgress } from '../src/product/study/progress
 import { batchFinished, batchProgressed, batchWorkflowId, budgetUpdated, checkBudgetUpdate, variantsSoFar } from '../src/product/study/study-state.js';
 import {
   batchFinishedSignal, batchProgressSignal, budgetGrantSignal, pauseSignal, progressQuery, registerStudySignal, resumeSignal, searchQuery, setBudgetUpdate,
-} from './messages.js';
+} from '../src/product/study/workflow-messages.js';
 import type { StudyRun } from './study-types.js';
 
 /** The study's handlers: pause and resume (passed on to its batches), its budget, its batches' reports, its progress and searches. */

@@ -12,7 +12,7 @@ import type { StudyActivities } from '../activities/index.js';
 import { asScheduledRun } from '../src/product/study/scheduled-run.js';
 import { runLength } from '../src/product/study/study-state.js';
 import { STEADY } from './activity-options.js';
-import { registerStudySignal, unregisterStudySignal } from './messages.js';
+import { registerStudySignal, unregisterStudySignal } from '../src/product/study/workflow-messages.js';
 import { registerStudyHandlers } from './study-handlers.js';
 import { cancelBatches, newStudyRun, notifyDrift, searchRounds, summarise, sweep } from './study-steps.js';
 import type { StudyInput, StudyResult } from './study-types.js';

@@ -15,7 +15,7 @@ import {
   announce, copyScenarios, gather, generateSpecs, newBatchRun, patchValues, recordFailures, reuseUnchanged, solve, stopEverything, unpaused,
 } from './batch-steps.js';
 import type { EarlierBatchInput, VariantBatchInput } from './batch-types.js';
-import { batchFinishedSignal } from './messages.js';
+import { batchFinishedSignal } from '../src/product/study/workflow-messages.js';
 import { registerBatchHandlers } from './study-handlers.js';
 
 export type { VariantBatchInput } from './batch-types.js';

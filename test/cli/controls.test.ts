@@ -6,7 +6,7 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/product/study/results/manifest.js';
-import { progressQuery } from '../../workflows/messages.js';
+import { progressQuery } from '../../src/product/study/workflow-messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { sweep as runSweep } from '../support/sweep-cli.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '../../src/common/logger.js';
 import { connectTemporal, connectWorkerConnection } from '../../src/product/temporal/connection.js';
 import { installTemporalRuntime } from '../../src/product/temporal/runtime.js';
-import { createStudyWorker } from '../../src/product/temporal/study-worker.js';
+import { createStudyWorker } from '../../worker.js';
 import { waitFor } from '../support/wait.js';
 import { ALICE, startTestService, type TestService } from '../support/service.js';
 

@@ -29,7 +29,7 @@ import { TemporalRefusedError, type RefusalKind } from '../../src/product/tempor
 import { connectTemporal, connectWorkerConnection } from '../../src/product/temporal/connection.js';
 import { type ProductionServer, startProductionServer } from '../../src/product/temporal/production-server.js';
 import { loadTemporalTarget } from '../../src/product/temporal/temporal-profile.js';
-import { progressQuery } from '../../workflows/messages.js';
+import { progressQuery } from '../../src/product/study/workflow-messages.js';
 import type { studyWorkflow } from '../../workflows/study.js';
 import { startJwtIssuer, type JwtIssuer } from '../support/jwt-issuer.js';
 import { tempDir } from '../support/service.js';

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeXml } from '../../src/common/xml.js';
 import { readManifest, type AnalysisRecord } from '../../src/product/study/results/manifest.js';
 import { WorkflowFailedError } from '@temporalio/client';
-import { progressQuery } from '../../workflows/messages.js';
+import { progressQuery } from '../../src/product/study/workflow-messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useDemoEnvWithWorker } from '../support/study-env.js';
 import { waitFor } from '../support/wait.js';

@@ -6,7 +6,7 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/product/study/results/manifest.js';
-import { pauseSignal, progressQuery, resumeSignal, setBudgetUpdate } from '../../workflows/messages.js';
+import { pauseSignal, progressQuery, resumeSignal, setBudgetUpdate } from '../../src/product/study/workflow-messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { waitFor } from '../support/wait.js';

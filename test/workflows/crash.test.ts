@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { readManifest } from '../../src/product/study/results/manifest.js';
-import { progressQuery } from '../../workflows/messages.js';
+import { progressQuery } from '../../src/product/study/workflow-messages.js';
 import { studyWorkflow } from '../../workflows/index.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { ALICE } from '../support/service.js';

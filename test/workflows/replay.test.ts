@@ -23,7 +23,7 @@ import { scheduledWorkflowIdOf, scheduleIdOf } from '../../src/product/cli/sched
 import { workflowBundle } from '../../src/product/temporal/workflow-bundle.js';
 import * as registered from '../../workflows/index.js';
 import { studyWorkflow } from '../../workflows/index.js';
-import { pauseSignal, progressQuery, resumeSignal, setBudgetUpdate } from '../../workflows/messages.js';
+import { pauseSignal, progressQuery, resumeSignal, setBudgetUpdate } from '../../src/product/study/workflow-messages.js';
 import { type StudyEnv, useStudyEnvWithWorker } from '../support/study-env.js';
 import { waitFor } from '../support/wait.js';
 

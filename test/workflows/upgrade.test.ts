@@ -26,7 +26,7 @@ import { createStudyWorker } from '../../worker.js';
 import { workflowBundle } from '../../src/product/temporal/workflow-bundle.js';
 import { CHANGES } from '../../workflows/changes.js';
 import { studyWorkflow } from '../../workflows/index.js';
-import { progressQuery } from '../../workflows/messages.js';
+import { progressQuery } from '../../src/product/study/workflow-messages.js';
 import { buildScenario } from '../support/scenario-fixture.js';
 import { startStudyEnv, type StudyEnv } from '../support/study-env.js';
 import { waitFor } from '../support/wait.js';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
 import { MANIFEST_FILE, type Manifest, readManifest } from '../study/results/manifest.js';
-import type { StudyResult, studyWorkflow } from '../../../workflows/study.js';
+import type { StudyResult, StudyWorkflow } from '../study/study-workflow.js';
 import { studyInputOf } from './study-input.js';
 import { CommandError } from './study-handle.js';
 
@@ -27,7 +27,7 @@ export function totalsText(totals: Manifest['totals'] | StudyResult['totals']): 
 }
 
 /** The lines of a study that has ended: how, its totals and its results; or why it failed. */
-export async function endingLines(name: string, handle: WorkflowHandle<typeof studyWorkflow>, status: string): Promise<string[]> {
+export async function endingLines(name: string, handle: WorkflowHandle<StudyWorkflow>, status: string): Promise<string[]> {
   if (status === 'COMPLETED') {
     const result = await handle.result();
     return [
@@ -50,7 +50,7 @@ export async function endingLines(name: string, handle: WorkflowHandle<typeof st
 }
 
 /** Follows a study's end: its result, or a CommandError (exit 1) whose message says how it ended and why. */
-export async function ended<T>(name: string, handle: WorkflowHandle<typeof studyWorkflow>, follow: Promise<T>): Promise<T> {
+export async function ended<T>(name: string, handle: WorkflowHandle<StudyWorkflow>, follow: Promise<T>): Promise<T> {
   try {
     return await follow;
   } catch (error) {

@@ -5,7 +5,7 @@
 import { type Client, type WorkflowExecutionDescription, WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { connectTemporal } from '../temporal/connection.js';
 import { loadTemporalTarget, TemporalSettingsError } from '../temporal/temporal-profile.js';
-import type { studyWorkflow } from '../../../workflows/study.js';
+import type { StudyWorkflow } from '../study/study-workflow.js';
 import { studyWorkflowId } from './studies.js';
 
 /** Exit codes of the study commands, beside 0 (done) and 1 (anything unexpected). */
@@ -19,7 +19,7 @@ export class CommandError extends Error {
 }
 
 export interface FoundStudy {
-  handle: WorkflowHandle<typeof studyWorkflow>;
+  handle: WorkflowHandle<StudyWorkflow>;
   status: string;
   /** Its current run as Temporal describes it (start and close times among it). */
   description: WorkflowExecutionDescription;
@@ -30,7 +30,7 @@ export interface FoundStudy {
 /** Connects to Temporal, finds the study's workflow, runs `act`, and always closes the connection. */
 export async function withStudy<T>(name: string, act: (found: FoundStudy) => Promise<T>): Promise<T> {
   return withTemporal(async (temporal) => {
-    const handle = temporal.workflow.getHandle<typeof studyWorkflow>(studyWorkflowId(name));
+    const handle = temporal.workflow.getHandle<StudyWorkflow>(studyWorkflowId(name));
     let description: WorkflowExecutionDescription;
     try {
       description = await handle.describe();

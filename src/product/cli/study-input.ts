@@ -4,10 +4,10 @@
  * its output directory — find it here, whoever started it and from whichever file.
  */
 import { defaultPayloadConverter, type WorkflowHandle } from '@temporalio/client';
-import type { StudyInput, studyWorkflow } from '../../../workflows/study.js';
+import type { StudyInput, StudyWorkflow } from '../study/study-workflow.js';
 import { asScheduledRun } from '../study/scheduled-run.js';
 
-export async function studyInputOf(handle: WorkflowHandle<typeof studyWorkflow>): Promise<StudyInput> {
+export async function studyInputOf(handle: WorkflowHandle<StudyWorkflow>): Promise<StudyInput> {
   const temporal = handle.client;
   const response = await temporal.workflowService.getWorkflowExecutionHistory({
     namespace: temporal.options.namespace, execution: { workflowId: handle.workflowId }, maximumPageSize: 1,

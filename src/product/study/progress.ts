@@ -1,8 +1,7 @@
 /**
  * What a study reports while it runs — variants per stage, failures, jobs, budget, state — and the
  * one computation of it from the study's state, which every view (status, watch) reads. Pure: the
- * study workflow answers its progress query with it, and the CLI reads the same shapes
- * (workflows/progress.ts re-exports this module for them).
+ * study workflow answers its progress query with it, and the CLI reads the same shapes.
  */
 import type { BudgetLimits } from './budget-ledger.js';
 

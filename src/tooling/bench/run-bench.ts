@@ -14,7 +14,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { progressQuery } from '../../../workflows/messages.js';
+import { progressQuery } from '../../product/study/workflow-messages.js';
 import { demoSobolYaml, demoSweepYaml } from '../harness/demo-sweep.js';
 import { variantCount } from '../../product/study/expand.js';
 import { parseStudy } from '../../product/study/load.js';

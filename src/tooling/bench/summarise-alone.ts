@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Study } from '../../product/study/schema.js';
 import { collectManifest } from '../../product/study/results/collect.js';
 import { MANIFEST_FILE } from '../../product/study/results/manifest.js';
-import { writeStudyResults } from '../../product/study/results/publish.js';
+import { writeStudyResults } from '../../product/report/study-results.js';
 
 const [dir, studyFile, variants] = process.argv.slice(2);
 const study = JSON.parse(await readFile(studyFile, 'utf8')) as Study;

@@ -16,8 +16,8 @@ import { readManifest, type AnalysisRecord } from '../../product/study/results/m
 import { settle, startLocalStack } from '../harness/stack.js';
 import type { FaultSettingsInput } from '../../local-service/server/faults/settings.js';
 import type { WorkflowHandle } from '@temporalio/client';
-import { progressQuery, setBudgetUpdate } from '../../../workflows/messages.js';
-import type { studyWorkflow } from '../../../workflows/study.js';
+import { progressQuery, setBudgetUpdate } from '../../product/study/workflow-messages.js';
+import type { StudyWorkflow } from '../../product/study/study-workflow.js';
 import { auditStudy, type ChaosAudit } from './audit.js';
 
 export interface ChaosOptions {
@@ -80,7 +80,7 @@ function schedule(kills: number, restarts: boolean, random: () => number): Event
 }
 
 /** Raises the study's budget by Update, trying again while a restarted Temporal server comes back. */
-export async function raiseBudget(handle: WorkflowHandle<typeof studyWorkflow>, budget: { jobs: number; minutes: number }, say: (line: string) => void): Promise<void> {
+export async function raiseBudget(handle: WorkflowHandle<StudyWorkflow>, budget: { jobs: number; minutes: number }, say: (line: string) => void): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await handle.executeUpdate(setBudgetUpdate, { args: [budget] });

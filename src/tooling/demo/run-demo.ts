@@ -14,7 +14,7 @@ import { planLines, planStudy } from '../../product/study/plan.js';
 import { connectTemporal, connectWorkerConnection } from '../../product/temporal/connection.js';
 import { loadTemporalTarget, plainTarget } from '../../product/temporal/temporal-profile.js';
 import { startDevServer, type TemporalServer } from '../../product/temporal/dev-server.js';
-import { createStudyWorker } from '../../product/temporal/study-worker.js';
+import { createStudyWorker } from '../../../worker.js';
 import { startStudy } from '../../product/cli/studies.js';
 import { followStudy } from '../../product/cli/watch/follow-study.js';
 import { ensureDemoBase } from './base-scenario.js';

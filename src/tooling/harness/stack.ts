@@ -21,7 +21,7 @@ import { connectTemporal } from '../../product/temporal/connection.js';
 import { startDevServer } from '../../product/temporal/dev-server.js';
 import type { ProductionServer, ProfileRef } from '../../product/temporal/production-server.js';
 import { plainTarget, type TemporalTarget } from '../../product/temporal/temporal-profile.js';
-import type { studyWorkflow } from '../../../workflows/study.js';
+import type { StudyWorkflow } from '../../product/study/study-workflow.js';
 import { type Managed, startServiceProcess, startWorkerProcess, type WorkerTemporal } from './processes.js';
 
 /** The Temporal server a stack runs on: how this process and the worker processes reach it, and how to crash and restart it. */
@@ -67,7 +67,7 @@ export interface LocalStack {
   restartTemporal(): Promise<void>;
   restartService(): Promise<void>;
   /** Writes the study file, parses it and starts the study; answers both. */
-  startStudy(name: string, yaml: string): Promise<{ study: Study; handle: WorkflowHandle<typeof studyWorkflow> }>;
+  startStudy(name: string, yaml: string): Promise<{ study: Study; handle: WorkflowHandle<StudyWorkflow> }>;
   close(): Promise<void>;
 }
 
@@ -202,7 +202,7 @@ async function workerPolling(client: Client, taskQueue: string, count: number, t
  * The study's ending ("completed", "failed: …" or "timed out"), waiting through the moments the
  * Temporal server is down (the wait for a result then fails, and is simply made again).
  */
-export async function settle(handle: WorkflowHandle<typeof studyWorkflow>, deadline: number): Promise<string> {
+export async function settle(handle: WorkflowHandle<StudyWorkflow>, deadline: number): Promise<string> {
   for (;;) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return 'timed out';

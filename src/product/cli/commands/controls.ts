@@ -3,7 +3,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/common';
 import { Command, InvalidArgumentError } from 'commander';
 import type { BudgetLimits } from '../../study/budget-ledger.js';
-import { pauseSignal, resumeSignal, setBudgetUpdate } from '../../../../workflows/messages.js';
+import { pauseSignal, resumeSignal, setBudgetUpdate } from '../../study/workflow-messages.js';
 import { CommandError, EXIT, type FoundStudy, limitText, reported, withStudy } from '../study-handle.js';
 
 function running(name: string, found: FoundStudy): void {

@@ -15,8 +15,8 @@ import { loadCheckedStudy } from '../study-file.js';
 import { planStudy } from '../../study/plan.js';
 import { runDirName, runStamp, RUNS_DIR } from '../../study/scheduled-run.js';
 import type { Study } from '../../study/schema.js';
-import { gateIdFor } from '../../temporal/study-worker.js';
-import type { StudyInput, StudyResult } from '../../../../workflows/study.js';
+import { gateIdFor } from '../../temporal/study-queues.js';
+import { STUDY_WORKFLOW, type StudyInput, type StudyResult } from '../../study/study-workflow.js';
 import {
   describeTimes, ScheduleOptionError, scheduledWorkflowIdOf, scheduleIdOf, scheduleNameOf, scheduleSpec, type TimesOptions,
 } from '../schedules.js';
@@ -75,7 +75,7 @@ last run, takes over the others' results, and writes <output>/runs/<time>Z/ besi
             scheduleId: scheduleIdOf(name),
             spec,
             action: {
-              type: 'startWorkflow', workflowType: 'studyWorkflow', workflowId: scheduledWorkflowIdOf(study.name),
+              type: 'startWorkflow', workflowType: STUDY_WORKFLOW, workflowId: scheduledWorkflowIdOf(study.name),
               taskQueue, args: [input],
             },
             policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },

@@ -1,7 +1,8 @@
 /** `sweep status <study>` and `sweep list`: where studies stand, as an analyst reads it. */
 import { Command, InvalidArgumentError } from 'commander';
-import { progressQuery } from '../../../../workflows/messages.js';
-import type { StudyProgress } from '../../../../workflows/progress.js';
+import { progressQuery } from '../../study/workflow-messages.js';
+import type { StudyProgress } from '../../study/progress.js';
+import { STUDY_WORKFLOW } from '../../study/study-workflow.js';
 import { limitText, reported, withStudy, withTemporal } from '../study-handle.js';
 import { tableLines } from '../table.js';
 import { progressLines } from '../watch/progress-view.js';
@@ -40,7 +41,7 @@ export function listCommand(): Command {
       const rows: string[][] = [];
       // One row per study, not per run: a long study continues as new under the same id.
       const seen = new Set<string>();
-      for await (const execution of temporal.workflow.list({ query: "WorkflowType = 'studyWorkflow'" })) {
+      for await (const execution of temporal.workflow.list({ query: `WorkflowType = '${STUDY_WORKFLOW}'` })) {
         if (seen.has(execution.workflowId)) continue;
         seen.add(execution.workflowId);
         rows.push([execution.workflowId.replace(/^study\//, ''), execution.status.name.toLowerCase(), execution.startTime.toISOString().replace(/\.\d+Z$/, 'Z')]);

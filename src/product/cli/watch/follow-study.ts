@@ -3,11 +3,11 @@
  * the workflow's result (or throws its failure).
  */
 import type { WorkflowHandle } from '@temporalio/client';
-import { progressQuery } from '../../../../workflows/messages.js';
-import type { studyWorkflow } from '../../../../workflows/study.js';
+import { progressQuery } from '../../study/workflow-messages.js';
+import type { StudyWorkflow } from '../../study/study-workflow.js';
 import { ProgressView } from './progress-view.js';
 
-export async function followStudy(handle: WorkflowHandle<typeof studyWorkflow>, view = new ProgressView()) {
+export async function followStudy(handle: WorkflowHandle<StudyWorkflow>, view = new ProgressView()) {
   const result = handle.result();
   let ended = false;
   void result.finally(() => (ended = true)).catch(() => undefined);

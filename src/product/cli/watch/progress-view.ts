@@ -3,7 +3,7 @@
  * failures and an estimate of the time left; elsewhere (logs, CI), one plain line when something
  * changed.
  */
-import { STAGES, type StudyProgress } from '../../../../workflows/progress.js';
+import { STAGES, type StudyProgress } from '../../study/progress.js';
 
 const LABELS: Record<string, string> = {
   pending: 'pending', scenario: 'scenario', patched: 'values', specs: 'specs', 'waiting-budget': 'budget wait',

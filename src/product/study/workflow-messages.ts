@@ -3,15 +3,15 @@
  * them: signals, queries and updates with stable names.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { BudgetLimits } from '../src/product/study/budget-ledger.js';
-import type { BudgetRequest } from '../src/product/study/budget-gate.js';
-import type { BatchReport, StudyProgress } from '../src/product/study/progress.js';
-import type { SearchState } from '../src/product/study/search/step.js';
+import type { BudgetLimits } from './budget-ledger.js';
+import type { BudgetRequest } from './budget-gate.js';
+import type { BatchReport, StudyProgress } from './progress.js';
+import type { SearchState } from './search/step.js';
 
 // ----- budget gate ---------------------------------------------------------------------------------
 
 /** A batch's request for solver jobs (defined beside the gate's name: src/product/study/budget-gate.ts). */
-export type { BudgetRequest } from '../src/product/study/budget-gate.js';
+export type { BudgetRequest } from './budget-gate.js';
 
 export const registerStudySignal = defineSignal<[{ studyId: string; limits: BudgetLimits }]>('registerStudy');
 export const unregisterStudySignal = defineSignal<[{ studyId: string }]>('unregisterStudy');
@@ -37,4 +37,4 @@ export const batchProgressSignal = defineSignal<[BatchReport]>('batchProgress');
 /** Sent by a batch when it has finished (its variants all have a recorded outcome). */
 export const batchFinishedSignal = defineSignal<[BatchReport]>('batchFinished');
 
-export type { BatchReport, VariantResult } from '../src/product/study/progress.js';
+export type { BatchReport, VariantResult } from './progress.js';

@@ -7,7 +7,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ProgressView, estimateLeft, progressLines } from '../../src/product/cli/watch/progress-view.js';
-import { type ProgressState, type StudyProgress, studyProgress } from '../../workflows/progress.js';
+import { type ProgressState, type StudyProgress, studyProgress } from '../../src/product/study/progress.js';
 
 const state = (over: Partial<ProgressState> = {}): ProgressState => ({
   startedAt: '2026-11-25T10:00:00.000Z', nextOffset: 10, inFlight: [0], finishedCounts: {}, failures: [], failed: 0, paused: false,
