@@ -58,6 +58,7 @@ export interface ProgressState {
   startedAt: string;
   nextOffset: number;
   inFlight: number[];
+  /** Counts per stage of finished batches, and the running batches' latest reports. */
   finishedCounts: Record<string, number>;
   reports: BatchReport[];
   failures: { key: string; reason: string }[];

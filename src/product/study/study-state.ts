@@ -6,7 +6,7 @@
  */
 import type { BudgetLimits } from './budget-ledger.js';
 import { type Variant, variantAt, variantCount } from './expand.js';
-import { type BatchReport, KEPT_FAILURES, STAGES, type Stage, type StudyProgress } from './progress.js';
+import { type BatchReport, KEPT_FAILURES, type ProgressState, STAGES, type Stage, type StudyProgress } from './progress.js';
 import type { Study } from './schema.js';
 import { type SearchRun, newSearchRun, nextRound, recordResults } from './search/run.js';
 
@@ -16,18 +16,8 @@ export const MAX_BATCH = 50;
 /** The fields of a study's budget that an Update may set. */
 const BUDGET_FIELDS = ['jobs', 'minutes', 'jobsPerWeek', 'minutesPerWeek'];
 
-/** What the study carries through continue-as-new, but its setup (an activity's answer: workflows/study-types.ts). */
-export interface StudyRunState {
-  startedAt: string;
-  nextOffset: number;
-  inFlight: number[];
-  /** Counts per stage of finished batches, and the running batches' latest reports. */
-  finishedCounts: Record<string, number>;
-  reports: BatchReport[];
-  failures: { key: string; reason: string }[];
-  failed: number;
-  budget: BudgetLimits;
-  paused: boolean;
+/** What the study carries through continue-as-new but its setup (src/product/study/study-workflow.ts): what its progress reads, and a search's own state. */
+export interface StudyRunState extends ProgressState {
   /** A search study: its searches, probes and current round. */
   search?: SearchRun;
 }
