@@ -23,7 +23,6 @@ import { plainTarget, type TemporalTarget, loadTemporalTarget } from './src/prod
 import { startWorkerTelemetry, type WorkerTracing } from './src/product/temporal/telemetry.js';
 import { workflowBundle } from './src/product/temporal/workflow-bundle.js';
 
-
 export interface StudyWorkerOptions {
   connection: NativeConnection;
   /** The server the connection reaches; activities that start workflows (the budget gate) connect there too. */
