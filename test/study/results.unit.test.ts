@@ -187,6 +187,14 @@ describe('manifest', () => {
     expect(await readFile(join(manifestDir, MANIFEST_FILE), 'utf8')).toMatch(/^\{\n {2}"study": \{\n/);
   });
 
+  it('writes the same text one JSON.stringify of the whole would, variants last, with none and with several', async () => {
+    for (const [name, variants] of [['none', []], ['several', studyManifest().variants]] as const) {
+      const written = await writeManifest(join(dir, `text-${name}`), { ...studyManifest(), variants: [...variants] });
+      const { variants: kept, ...head } = written;
+      expect(await readFile(join(dir, `text-${name}`, MANIFEST_FILE), 'utf8')).toBe(`${JSON.stringify({ ...head, variants: kept }, null, 2)}\n`);
+    }
+  });
+
   it('describes nested targets, and refuses a manifest that is not one', async () => {
     expect(parameterRecord({ name: 'cop', target: { kind: 'conversionTechnology', name: 'Heat pump', mode: 1, carrier: 'Heat', field: 'outputEfficiency' }, operation: 'scale' }).target)
       .toBe('conversionTechnology "Heat pump", mode 1, carrier "Heat" → outputEfficiency');

@@ -3,7 +3,7 @@
  * rather than Excel. Numbers keep every digit JavaScript has (the shortest text that reads back to
  * the same double), where the workbook formats them for people.
  */
-import { open } from 'node:fs/promises';
+import { writeInChunks } from '../../common/chunked-write.js';
 import { type Manifest, writeAtomically } from '../study/results/manifest.js';
 import { variantsTable, type Cell, type Table } from '../study/results/summary-workbook.js';
 
@@ -20,24 +20,9 @@ export function tableCsv(table: Table): string {
   return [...csvLines(table)].join('');
 }
 
-/** Writes the table to `path` atomically, a megabyte at a time: a study's results may be 100,000s of rows. */
-export async function writeTableCsv(path: string, table: Table): Promise<void> {
-  await writeAtomically(path, async (partial) => {
-    const handle = await open(partial, 'w');
-    try {
-      let chunk = '';
-      for (const line of csvLines(table)) {
-        chunk += line;
-        if (chunk.length > 1 << 20) {
-          await handle.write(chunk);
-          chunk = '';
-        }
-      }
-      await handle.write(chunk);
-    } finally {
-      await handle.close();
-    }
-  });
+/** Writes the table to `path` atomically, in chunks: a study's results may be 100,000s of rows. */
+export function writeTableCsv(path: string, table: Table): Promise<void> {
+  return writeAtomically(path, (partial) => writeInChunks(partial, csvLines(table)));
 }
 
 /** The header and each row as a CSV record with its CRLF. */

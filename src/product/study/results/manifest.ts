@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeInChunks } from '../../../common/chunked-write.js';
 import { Objective, TemporalResolution } from '../../../wire/contract/values.js';
 import { TARGET_KINDS, type Parameter, type Target } from '../target.js';
 import { parameterUnit } from '../units.js';
@@ -204,30 +205,15 @@ export async function writeManifest(dir: string, manifest: Omit<Manifest, 'total
     variants[i] = checked.data;
   }
   await mkdir(dir, { recursive: true });
-  await writeAtomically(join(dir, MANIFEST_FILE), (partial) => writeJsonWithArray(partial, head, 'variants', variants));
+  await writeAtomically(join(dir, MANIFEST_FILE), (partial) => writeInChunks(partial, jsonWithArray(head, 'variants', variants)));
   return { ...head, variants };
 }
 
-/**
- * Writes `object` with `array` as its last member `name`, indented as `JSON.stringify(…, null, 2)`
- * would, in chunks of about a megabyte.
- */
-async function writeJsonWithArray(path: string, object: object, name: string, array: unknown[]): Promise<void> {
-  const handle = await open(path, 'w');
-  try {
-    const head = JSON.stringify(object, null, 2);
-    let chunk = `${head.slice(0, -2)},\n  ${JSON.stringify(name)}: [`;
-    for (let i = 0; i < array.length; i++) {
-      chunk += `${i ? ',' : ''}\n    ${JSON.stringify(array[i], null, 2).replace(/\n/g, '\n    ')}`;
-      if (chunk.length > 1 << 20) {
-        await handle.write(chunk);
-        chunk = '';
-      }
-    }
-    await handle.write(`${chunk}${array.length ? '\n  ' : ''}]\n}\n`);
-  } finally {
-    await handle.close();
-  }
+/** `object` with `array` as its last member `name`, indented as `JSON.stringify(…, null, 2)` would, in pieces. */
+function* jsonWithArray(object: object, name: string, array: unknown[]): Generator<string> {
+  yield `${JSON.stringify(object, null, 2).slice(0, -2)},\n  ${JSON.stringify(name)}: [`;
+  for (let i = 0; i < array.length; i++) yield `${i ? ',' : ''}\n    ${JSON.stringify(array[i], null, 2).replace(/\n/g, '\n    ')}`;
+  yield `${array.length ? '\n  ' : ''}]\n}\n`;
 }
 
 /** Reads and checks `manifest.json` from `dir`. */
