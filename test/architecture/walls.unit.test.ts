@@ -16,9 +16,9 @@ const CODE = ['src', 'workflows', 'activities', 'worker.ts', 'scripts', 'bin'];
 let graph: ICruiseResult;
 
 beforeAll(async () => {
-  process.chdir(ROOT);
   const options = await extractDepcruiseOptions(resolve(ROOT, '.dependency-cruiser.cjs'));
-  const reported = await cruise(CODE, { ...options, validate: true }, undefined, { tsConfig: extractTSConfig(resolve(ROOT, 'tsconfig.json')) });
+  // From the project's root whatever the working directory (the fast lane runs in worker threads, which cannot chdir).
+  const reported = await cruise(CODE, { ...options, baseDir: ROOT, tsConfig: { fileName: resolve(ROOT, 'tsconfig.json') }, validate: true }, undefined, { tsConfig: extractTSConfig(resolve(ROOT, 'tsconfig.json')) });
   graph = reported.output as ICruiseResult;
 }, 120_000);
 

@@ -2,13 +2,14 @@
  * The plots: a series per variant with a marker per Pareto point, the cap on variants drawn, the
  * study's front, categorical parameters, a study of one objective and one without any solution.
  * Markers are counted in the chart as ECharts gets it (the same option draws the SVG file and the
- * report's interactive plot); what a reader of the file sees is checked in the SVG.
+ * report's interactive plot); what a reader of the file sees is checked in the SVG. A study of
+ * 30,000 points, drawn to a file, is in plots-large.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from '../../src/product/report/chart.js';
 import { chartOption } from '../../src/product/report/chart-option.js';
 import { parameterChart } from '../../src/product/report/parameter-plots.js';
-import { evenlySpread, MAX_FRONTS_LABELLED, MAX_VARIANTS_DRAWN, paretoFrontsChart, studyFrontChart } from '../../src/product/report/pareto-plots.js';
+import { evenlySpread, MAX_FRONTS_LABELLED, MAX_VARIANTS_DRAWN, paretoFrontsChart } from '../../src/product/report/pareto-plots.js';
 import { studyPlots } from '../../src/product/report/plots.js';
 import { studyFront } from '../../src/product/report/study-points.js';
 import type { Manifest } from '../../src/product/study/results/manifest.js';
@@ -99,22 +100,6 @@ describe('the study as a whole', () => {
     // Each variant's cheapest point and the study's cleanest are on it by construction of the data.
     expect(front.length).toBeGreaterThanOrEqual(2);
     expect(front.map((p) => p.solution.objectives.MIN_LIFE_CYCLE_COST)).toEqual([...front.map((p) => p.solution.objectives.MIN_LIFE_CYCLE_COST)].sort((a, b) => a - b));
-  });
-
-  it('draws 30,000 points as a cloud of spots under the front, in a file of less than 3 MB', () => {
-    const manifest = studyManifest({ variants: 10_000, failed: [] });
-    const spec = studyFrontChart(manifest, PAIR);
-    const [cloud, front] = optionSeries(spec);
-    expect(cloud).toMatchObject({ id: 'dominated', large: true });
-    expect(cloud.data.length).toBeGreaterThan(100);
-    expect(cloud.data.length).toBeLessThan(30_000);
-    expect(front.id).toBe('study-front');
-    // Every point is counted on some spot: none is dropped.
-    const { meta } = chartOption(spec);
-    expect(meta[0]!.reduce((n, m) => n + m.n, 0) + meta[1]!.length).toBe(30_000);
-    const svg = studyPlots(manifest).plots.find((p) => p.name === 'study-front')!.svg;
-    expect(svg.length).toBeLessThan(3_000_000);
-    expect(svg).toContain('30,000 Pareto points of 10,000 variants');
   });
 });
 

@@ -1,13 +1,13 @@
 /**
  * writeStudyReport: the files it leaves in a results directory, what report.html says and links,
- * the studies without plots, and a study of 10,000 variants in reasonable time.
+ * the studies without plots, and a study of 10,000 variants in reasonable time. It writes files and
+ * renders PNGs, so it runs in the full suite only; when the plots are static is interactive.unit.test.ts.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INTERACTIVE_VARIANTS, interactiveData } from '../../src/product/report/interactive.js';
 import { writeStudyReport } from '../../src/product/report/index.js';
 import { REPORT_ROWS } from '../../src/product/report/report-html.js';
 import { writeSummaryWorkbook } from '../../src/product/study/results/summary-workbook.js';
@@ -163,12 +163,4 @@ describe('a study of 10,000 variants × 3 Pareto points', () => {
     expect(Object.keys(data.variants)).toHaveLength(10_000 - 3);
     expect(existsSync(join(dir, 'plots', 'study-front.png'))).toBe(true);
   }, 120_000);
-});
-
-describe(`a study of more than ${MAX_INTERACTIVE_VARIANTS.toLocaleString('en-US')} variants with solutions`, () => {
-  it('gets static plots, and a report that says why', () => {
-    const manifest = studyManifest({ variants: MAX_INTERACTIVE_VARIANTS + 1, failed: [], points: 1 });
-    const interactive = interactiveData(manifest, [], { links: new Map(), unpacked: false });
-    expect(interactive).toEqual({ omitted: expect.stringMatching(/^The plots are static images: this study has 20,001 variants with solutions, and the interactive plots .* are made for up to 20,000\.$/) });
-  });
 });
