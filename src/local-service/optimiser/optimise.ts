@@ -119,6 +119,9 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   if (first.iterations) {
     ctx.notes.push(`the full-year model was solved by decomposition: ${first.iterations} designs priced by the year's operation, gap ${((first.mipGap ?? 0) * 100).toFixed(2)} %`);
   }
+  if (first.startScaledBy) {
+    ctx.notes.push(`the typical-day design left demand unmet in some hours of the full year; with its capacities × ${first.startScaledBy} it met them, and the decomposition started from there`);
+  }
   if (!pareto) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: incompleteness(first) };
 
   const lowest = await solve(f2, f1);

@@ -41,6 +41,13 @@ const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start
 /** Penalty per unit of balance slack, relative to the largest hourly cost coefficient. */
 const PENALTY_FACTOR = 1e4;
 const MAX_ITERATIONS = 500;
+/**
+ * When the start's design leaves demand unmet over the year (a typical-day design is sized for
+ * typical days, and the year has harder hours), it is priced again with its capacities scaled by
+ * these factors, until one needs no slack: that gives the stabilisation a centre from the first
+ * iterations instead of whatever design the first masters happen to reach.
+ */
+const START_SCALES = [1.02, 1.05, 1.1, 1.25, 1.5, 2];
 /** Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. */
 const WARM_ITERATIONS = 15_000;
 
@@ -194,6 +201,11 @@ export class Decomposition {
       let penalised = Infinity;
       let iterations = 0;
       let status: SolveOutcome['status'] = 'optimal';
+      const startPoint = start ? point : undefined;
+      const scales = start ? [...START_SCALES] : [];
+      /** The factor of the point being priced, while it is the start's design scaled. */
+      let scaledBy: number | undefined;
+      let startScaledBy: number | undefined;
 
       for (;;) {
         iterations++;
@@ -217,6 +229,7 @@ export class Decomposition {
             const x = solution.colValue.slice(0, m.numCols);
             for (let i = 0; i < this.designCols.length; i++) x[this.designCols[i]] = completed.design[i];
             best = { upper: completed.investment + operation, design: completed.design, x };
+            startScaledBy ??= scaledBy;
           }
         }
 
@@ -235,6 +248,13 @@ export class Decomposition {
         if (remaining() <= 0) { status = 'time-limit'; break; }
         if (iterations >= MAX_ITERATIONS) return undefined;
 
+        // Until a design without slack is known, the start's design scaled up is tried first.
+        scaledBy = !best && startPoint ? scales.shift() : undefined;
+        if (startPoint && scaledBy !== undefined) {
+          const scale = scaledBy;
+          point = Float64Array.from(linked, (j, k) => Math.min(upper[position.get(j)!], m.colUpper[j], m.integrality[j] ? startPoint[k] : startPoint[k] * scale));
+          continue;
+        }
         const proposal = master.getSolution().colValue;
         const weight = raised && best ? ALPHA : 1;
         point = Float64Array.from(linked, (j) => {
@@ -247,7 +267,7 @@ export class Decomposition {
       return {
         status, colValue: best.x, objective: best.upper + order.offset, seconds: (performance.now() - began) / 1000,
         mipGap: Number.isFinite(lower) ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
-        iterations,
+        iterations, startScaledBy,
       };
     } finally {
       master.dispose();

@@ -36,6 +36,8 @@ export interface SolveOutcome {
   message?: string;
   /** Set when decomposition solved it: the number of designs priced. */
   iterations?: number;
+  /** Set when decomposition's start left demand unmet: the factor on its capacities that first met it. */
+  startScaledBy?: number;
 }
 
 export type Request =
