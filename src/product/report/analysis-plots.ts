@@ -4,7 +4,8 @@
  * outcome against the searched parameter with the bracket marked, and a tipping curve when there
  * are searches along a second parameter.
  */
-import type { AnalysisRecord, Manifest } from '../study/results/manifest.js';
+import type { AnalysisRecord } from '../study/results/manifest.js';
+import type { StudyResults } from '../study/results/variant-summary.js';
 import type { ChartSpec, Series } from './chart.js';
 import { MARKERS, PALETTE } from './chart-style.js';
 
@@ -126,7 +127,7 @@ function tippingCurve(analysis: Search): ChartSpec | undefined {
 }
 
 /** The method's charts by file name, for the studies whose method has any. */
-export function analysisCharts(manifest: Manifest): [string, ChartSpec][] {
+export function analysisCharts(manifest: StudyResults): [string, ChartSpec][] {
   const analysis = manifest.analysis;
   if (!analysis) return [];
   if (analysis.method === 'morris') return morrisCharts(analysis);

@@ -4,29 +4,30 @@
  * the same double), where the workbook formats them for people.
  */
 import { writeInChunks } from '../../common/chunked-write.js';
-import { type Manifest, writeAtomically } from '../study/results/manifest.js';
-import { variantsTable, type Cell, type Table } from '../study/results/summary-workbook.js';
+import { writeAtomically } from '../study/results/manifest.js';
+import { variantsTable, type Cell, type RowsTable } from '../study/results/summary-workbook.js';
+import type { StudyResults } from '../study/results/variant-summary.js';
 
 /** One variant and Pareto point per record, with the header the workbook's Variants sheet has; CRLF line ends as RFC 4180 asks. */
-export function resultsCsv(manifest: Manifest): string {
+export function resultsCsv(manifest: StudyResults): string {
   return tableCsv(variantsTable(manifest));
 }
 
-export function writeResultsCsv(path: string, manifest: Manifest): Promise<void> {
+export function writeResultsCsv(path: string, manifest: StudyResults): Promise<void> {
   return writeTableCsv(path, variantsTable(manifest));
 }
 
-export function tableCsv(table: Table): string {
+export function tableCsv(table: RowsTable): string {
   return [...csvLines(table)].join('');
 }
 
 /** Writes the table to `path` atomically, in chunks: a study's results may be 100,000s of rows. */
-export function writeTableCsv(path: string, table: Table): Promise<void> {
+export function writeTableCsv(path: string, table: RowsTable): Promise<void> {
   return writeAtomically(path, (partial) => writeInChunks(partial, csvLines(table)));
 }
 
 /** The header and each row as a CSV record with its CRLF. */
-function* csvLines(table: Table): Generator<string> {
+function* csvLines(table: RowsTable): Generator<string> {
   yield `${table.columns.map((c) => csvField(c.header)).join(',')}\r\n`;
   for (const row of table.rows) yield `${table.columns.map((_, i) => csvField(row[i])).join(',')}\r\n`;
 }

@@ -10,10 +10,11 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Drift } from '../study/results/drift.js';
-import { MANIFEST_FILE, type Manifest, writeAtomically } from '../study/results/manifest.js';
+import { MANIFEST_FILE, writeAtomically } from '../study/results/manifest.js';
+import type { StudyResults } from '../study/results/variant-summary.js';
 import { writeResultsCsv } from './csv.js';
-import { interactiveData } from './interactive.js';
-import { studyPlots } from './plots.js';
+import { interactiveData, interactiveOmitted } from './interactive.js';
+import { eachStudyPlot, type Plot, plotsOmitted } from './plots.js';
 import { svgToPng } from './png.js';
 import { reportHtml } from './report-html.js';
 import { variantWorkbooks } from './variant-workbooks.js';
@@ -32,7 +33,7 @@ export interface StudyReport {
   plots: string[];
 }
 
-export async function writeStudyReport(dir: string, manifest: Manifest, drift?: Drift): Promise<StudyReport> {
+export async function writeStudyReport(dir: string, manifest: StudyResults, drift?: Drift): Promise<StudyReport> {
   const plotsDir = join(dir, PLOTS_DIR);
   await mkdir(plotsDir, { recursive: true });
   const write = (path: string, data: string | Uint8Array) => writeAtomically(path, (partial) => writeFile(partial, data));
@@ -40,16 +41,24 @@ export async function writeStudyReport(dir: string, manifest: Manifest, drift?: 
   const csv = join(dir, RESULTS_CSV);
   await writeResultsCsv(csv, manifest);
 
-  const { plots, omitted } = studyPlots(manifest);
+  const omitted = plotsOmitted(manifest);
+  const staticOnly = interactiveOmitted(manifest);
+  const listed: Pick<Plot, 'name' | 'title'>[] = [];
+  // Only the interactive plots need every plot's points at once.
+  const interactivePlots: Plot[] = [];
   const written: string[] = [];
-  for (const plot of plots) {
+  for (const plot of omitted ? [] : eachStudyPlot(manifest)) {
     const [svg, png] = [join(plotsDir, `${plot.name}.svg`), join(plotsDir, `${plot.name}.png`)];
     await write(svg, plot.svg);
     await write(png, svgToPng(plot.svg));
     written.push(svg, png);
+    listed.push({ name: plot.name, title: plot.title });
+    if (!staticOnly) interactivePlots.push(plot);
   }
   await removeOtherPlots(plotsDir, written);
-  const interactive = plots.length ? interactiveData(manifest, plots, await variantWorkbooks(dir, manifest)) : undefined;
+  const interactive = !listed.length ? undefined
+    : staticOnly ? { omitted: staticOnly }
+    : interactiveData(manifest, interactivePlots, await variantWorkbooks(dir, manifest));
 
   const report = join(dir, REPORT_FILE);
   await write(report, reportHtml(manifest, {
@@ -57,7 +66,7 @@ export async function writeStudyReport(dir: string, manifest: Manifest, drift?: 
     summary: SUMMARY_WORKBOOK,
     summaryPresent: existsSync(join(dir, SUMMARY_WORKBOOK)),
     manifest: MANIFEST_FILE,
-    plots: plots.map((p) => ({ title: p.title, svg: `${PLOTS_DIR}/${p.name}.svg`, png: `${PLOTS_DIR}/${p.name}.png` })),
+    plots: listed.map((p) => ({ title: p.title, svg: `${PLOTS_DIR}/${p.name}.svg`, png: `${PLOTS_DIR}/${p.name}.png` })),
     plotsOmitted: omitted,
     drift,
     interactive,

@@ -5,14 +5,15 @@
  * workbook a click opens). Bounded: above MAX_INTERACTIVE_VARIANTS solved variants the page shows
  * the static plots only, and says so, rather than grow to hundreds of megabytes.
  */
-import type { Manifest, VariantRecord } from '../study/results/manifest.js';
 import { objectiveLabel } from '../study/results/objective-labels.js';
 import { formatNumber, objectivesIn } from '../study/results/summary-workbook.js';
+import { DETAILED_VARIANTS, type StudyResults, type VariantSummary } from '../study/results/variant-summary.js';
 import type { ChartOption } from './chart-option.js';
 import type { Plot } from './plots.js';
 import type { VariantLinks } from './variant-workbooks.js';
 
-export const MAX_INTERACTIVE_VARIANTS = 20_000;
+/** As many as the results keep each solution's capacities and workbook for. */
+export const MAX_INTERACTIVE_VARIANTS = DETAILED_VARIANTS;
 /** Installed capacities listed in a tooltip; the workbook has them all. */
 const TOOLTIP_CAPACITIES = 8;
 
@@ -42,13 +43,9 @@ export interface InteractiveData {
 
 export type Interactive = { data: InteractiveData } | { omitted: string };
 
-export function interactiveData(manifest: Manifest, plots: Plot[], workbooks: VariantLinks): Interactive {
-  const solved = manifest.variants.filter((v) => v.solutions.length).length;
-  if (solved > MAX_INTERACTIVE_VARIANTS) {
-    return {
-      omitted: `The plots are static images: this study has ${solved.toLocaleString('en-US')} variants with solutions, and the interactive plots (hover a point to see its variant) are made for up to ${MAX_INTERACTIVE_VARIANTS.toLocaleString('en-US')}.`,
-    };
-  }
+export function interactiveData(manifest: StudyResults, plots: Plot[], workbooks: VariantLinks): Interactive {
+  const omitted = interactiveOmitted(manifest);
+  if (omitted) return { omitted };
   const charts = plots.map((p): InteractiveChart => ({ ...p.chart, id: `plot-${p.name}` }));
   const shown = new Set(charts.flatMap((c) => c.meta.flatMap((items) => (items ?? []).flatMap((m) => m.v))));
   const objectives = objectivesIn(manifest);
@@ -59,10 +56,17 @@ export function interactiveData(manifest: Manifest, plots: Plot[], workbooks: Va
   return { data: { charts, variants, unpacked: workbooks.unpacked } };
 }
 
-function card(variant: VariantRecord, objectives: string[], links: Map<number, string> | undefined): VariantCard {
+/** Why the report's plots are static images only, when the study is too large for interactive ones. */
+export function interactiveOmitted(manifest: StudyResults): string | undefined {
+  const solved = manifest.variants.filter((v) => v.solutions.length).length;
+  if (solved <= MAX_INTERACTIVE_VARIANTS) return undefined;
+  return `The plots are static images: this study has ${solved.toLocaleString('en-US')} variants with solutions, and the interactive plots (hover a point to see its variant) are made for up to ${MAX_INTERACTIVE_VARIANTS.toLocaleString('en-US')}.`;
+}
+
+function card(variant: VariantSummary, objectives: string[], links: Map<number, string> | undefined): VariantCard {
   const points: VariantCard['points'] = {};
   for (const s of variant.solutions) {
-    const installed = s.capacities.filter((c) => c.value > 0).sort((a, b) => b.value - a.value);
+    const installed = (s.capacities ?? []).filter((c) => c.value > 0).sort((a, b) => b.value - a.value);
     const stages = new Set(installed.map((c) => c.stage));
     points[s.index] = {
       objectives: objectives.filter((o) => s.objectives[o] !== undefined).map((o) => {

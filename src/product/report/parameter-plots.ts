@@ -3,21 +3,22 @@
  * variant's value of the parameter, coloured by its place on the variant's front. A parameter with
  * any value that is not a number (a scenario name, a switch) gets a categorical axis.
  */
-import type { Manifest, ParameterRecord } from '../study/results/manifest.js';
+import type { ParameterRecord } from '../study/results/manifest.js';
 import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
+import type { StudyResults } from '../study/results/variant-summary.js';
 import { CLOUD_ABOVE, type ChartSpec, type Series } from './chart.js';
 import { describePoint, solvedPoints } from './study-points.js';
 import { MARKERS, PALETTE } from './chart-style.js';
 
 /** Categories by first appearance in variant order, which is the study file's order of the values. */
-export function parameterCategories(manifest: Manifest, parameter: string): string[] | undefined {
+export function parameterCategories(manifest: StudyResults, parameter: string): string[] | undefined {
   const values = manifest.variants.map((v) => v.parameters[parameter]).filter((v) => v !== undefined);
   if (values.every((v) => typeof v === 'number')) return undefined;
   return [...new Set(values.map(String))];
 }
 
 /** The chart of `objective` against `parameter`; undefined when no solved variant has a value for the parameter. */
-export function parameterChart(manifest: Manifest, parameter: ParameterRecord, objective: string, objectives: readonly string[]): ChartSpec | undefined {
+export function parameterChart(manifest: StudyResults, parameter: ParameterRecord, objective: string, objectives: readonly string[]): ChartSpec | undefined {
   const points = solvedPoints(manifest, [objective]).filter((p) => p.variant.parameters[parameter.name] !== undefined);
   if (!points.length) return undefined;
   const categories = parameterCategories(manifest, parameter.name);

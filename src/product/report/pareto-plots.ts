@@ -2,10 +2,10 @@
  * The charts of the study's objectives: each variant's Pareto front, the study's points with its
  * non-dominated front and, for a study of one objective, that objective per variant.
  */
-import type { Manifest, VariantRecord } from '../study/results/manifest.js';
 import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
 import { frontRateUnit, variantFront } from '../study/results/front-columns.js';
 import { formatNumber } from '../study/results/summary-workbook.js';
+import type { StudyResults, VariantSummary } from '../study/results/variant-summary.js';
 import { type Annotation, CLOUD_ABOVE, type ChartPoint, type ChartSpec, type Series } from './chart.js';
 import { describePoint, solvedPoints, studyFront, type StudyPoint } from './study-points.js';
 import { MARKERS, PALETTE } from './chart-style.js';
@@ -28,7 +28,7 @@ export function evenlySpread<T>(items: readonly T[], cap: number): T[] {
  * with each front's knee marked and the marginal rate between neighbouring points in the points'
  * tooltips (and beside the segments when few fronts are drawn).
  */
-export function paretoFrontsChart(manifest: Manifest, pair: [string, string]): ChartSpec {
+export function paretoFrontsChart(manifest: StudyResults, pair: [string, string]): ChartSpec {
   const byVariant = groupByVariant(solvedPoints(manifest, pair));
   const drawn = evenlySpread([...byVariant.keys()], MAX_VARIANTS_DRAWN);
   const unit = frontRateUnit(pair);
@@ -80,7 +80,7 @@ export function paretoFrontsChart(manifest: Manifest, pair: [string, string]): C
  * All Pareto points of all variants: the points no other point of the study dominates joined and
  * marked, the others drawn apart from them, so that no point is drawn twice or hides another.
  */
-export function studyFrontChart(manifest: Manifest, pair: [string, string]): ChartSpec {
+export function studyFrontChart(manifest: StudyResults, pair: [string, string]): ChartSpec {
   const points = solvedPoints(manifest, pair);
   const front = studyFront(manifest);
   const pointKey = (p: StudyPoint) => `${p.variant.index}:${p.solution.index}`;
@@ -112,7 +112,7 @@ export function studyFrontChart(manifest: Manifest, pair: [string, string]): Cha
  * A study of one objective has no front: the objective per variant, its best variant marked. By
  * name up to 40 variants; beyond that the labels would be unreadable, so by variant number.
  */
-export function objectiveByVariantChart(manifest: Manifest, objective: string): ChartSpec {
+export function objectiveByVariantChart(manifest: StudyResults, objective: string): ChartSpec {
   const points = solvedPoints(manifest, [objective]);
   const sign = objectiveLabel(objective).sense === 'min' ? 1 : -1;
   const bestValue = sign * points.reduce((best, p) => Math.min(best, sign * p.solution.objectives[objective]), Infinity);
@@ -143,8 +143,8 @@ function namedFew(points: StudyPoint[]): string {
   return points.length > NAMED_BEST ? `${named} and ${points.length - NAMED_BEST} more with the same value` : named;
 }
 
-function groupByVariant(points: StudyPoint[]): Map<VariantRecord, StudyPoint[]> {
-  const groups = new Map<VariantRecord, StudyPoint[]>();
+function groupByVariant(points: StudyPoint[]): Map<VariantSummary, StudyPoint[]> {
+  const groups = new Map<VariantSummary, StudyPoint[]>();
   for (const p of points) {
     const group = groups.get(p.variant);
     if (group) group.push(p);

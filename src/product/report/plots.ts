@@ -3,9 +3,9 @@
  * study of two objectives (one objective per variant for a study of one), then each swept parameter
  * against each objective. A study without any solution gets no plots and says so.
  */
-import type { Manifest } from '../study/results/manifest.js';
 import { objectiveHeader, objectiveLabel } from '../study/results/objective-labels.js';
 import { objectivePair } from '../study/results/summary-workbook.js';
+import type { StudyResults } from '../study/results/variant-summary.js';
 import { analysisCharts } from './analysis-plots.js';
 import type { ChartSpec } from './chart.js';
 import { type ChartOption, chartOption } from './chart-option.js';
@@ -30,39 +30,47 @@ export interface StudyPlots {
   omitted?: string;
 }
 
-export function studyPlots(manifest: Manifest): StudyPlots {
+export function studyPlots(manifest: StudyResults): StudyPlots {
+  const omitted = plotsOmitted(manifest);
+  return omitted ? { plots: [], omitted } : { plots: [...eachStudyPlot(manifest)] };
+}
+
+/** Why the study gets no plots, when it gets none. */
+export function plotsOmitted(manifest: StudyResults): string | undefined {
   const objectives = studyObjectives(manifest);
-  if (!solvedPoints(manifest, objectives).length) {
-    const { done, failed, pending } = manifest.totals;
-    const solutions = manifest.variants.some((v) => v.solutions.length);
-    return {
-      plots: [],
-      omitted: solutions
-        ? `No plots: no solution reports ${objectives.map(objectiveHeader).join(' and ')}.`
-        : `No plots: no variant has a solution (${done} done, ${failed} failed, ${pending} pending).`,
-    };
-  }
-  const specs: [string, ChartSpec | undefined][] = [...analysisCharts(manifest)];
+  if (solvedPoints(manifest, objectives).length) return undefined;
+  const { done, failed, pending } = manifest.totals;
+  return manifest.variants.some((v) => v.solutions.length)
+    ? `No plots: no solution reports ${objectives.map(objectiveHeader).join(' and ')}.`
+    : `No plots: no variant has a solution (${done} done, ${failed} failed, ${pending} pending).`;
+}
+
+/**
+ * The study's plots, each made when it is asked for: a plot of 100,000 points holds tens of
+ * megabytes until it is written, and a writer that keeps only its file need not hold them all.
+ */
+export function* eachStudyPlot(manifest: StudyResults): Generator<Plot> {
+  const objectives = studyObjectives(manifest);
+  const specs: [string, () => ChartSpec | undefined][] = analysisCharts(manifest).map(([name, spec]) => [name, () => spec]);
   const pair = objectivePair(manifest);
-  if (pair) specs.push(['pareto-fronts', paretoFrontsChart(manifest, pair)], ['study-front', studyFrontChart(manifest, pair)]);
-  else specs.push(['objective-by-variant', objectiveByVariantChart(manifest, objectives[0])]);
+  if (pair) specs.push(['pareto-fronts', () => paretoFrontsChart(manifest, pair)], ['study-front', () => studyFrontChart(manifest, pair)]);
+  else specs.push(['objective-by-variant', () => objectiveByVariantChart(manifest, objectives[0])]);
   for (const parameter of manifest.parameters) {
     for (const objective of objectives) {
-      specs.push([`${slug(parameter.name)}-vs-${slug(objectiveLabel(objective).short)}`, parameterChart(manifest, parameter, objective, objectives)]);
+      specs.push([`${slug(parameter.name)}-vs-${slug(objectiveLabel(objective).short)}`, () => parameterChart(manifest, parameter, objective, objectives)]);
     }
   }
   const names = new Set<string>();
-  const plots: Plot[] = [];
-  for (const [base, spec] of specs) {
+  for (const [base, specOf] of specs) {
+    const spec = specOf();
     if (!spec) continue;
     // Parameter names that differ only in punctuation would otherwise overwrite each other's files.
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}-${n}`;
     names.add(name);
     const chart = chartOption(spec);
-    plots.push({ name, title: spec.title, spec, chart, svg: chartSvg(chart) });
+    yield { name, title: spec.title, spec, chart, svg: chartSvg(chart) };
   }
-  return { plots };
 }
 
 /** A file name part any file system and URL takes as it is. */

@@ -8,10 +8,10 @@
  */
 import { escapeXml as esc } from '../../common/xml.js';
 import { type Drift, changeText, driftLines } from '../study/results/drift.js';
-import { FAILED_STATUSES, type Manifest, type VariantRecord } from '../study/results/manifest.js';
+import { FAILED_STATUSES } from '../study/results/manifest.js';
 import { objectiveHeader } from '../study/results/objective-labels.js';
-import type { SolutionResult } from '../study/results/read-output.js';
 import { formatNumber, objectivesIn } from '../study/results/summary-workbook.js';
+import type { SolutionSummary, StudyResults, VariantSummary } from '../study/results/variant-summary.js';
 import { formatValue } from '../study/search/step.js';
 import { extent } from './chart.js';
 import { type Interactive, embeddedJson } from './interactive.js';
@@ -51,7 +51,7 @@ export const REPORT_FRONT_POINTS = 50;
 /** Changed fields of the scenario listed in a scheduled run's account of what changed. */
 export const REPORT_DRIFT_CELLS = 30;
 
-export function reportHtml(manifest: Manifest, links: ReportLinks): string {
+export function reportHtml(manifest: StudyResults, links: ReportLinks): string {
   const { study } = manifest;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -123,7 +123,7 @@ ${moved.length ? table(['Outcome', 'Variant', 'Previous run', 'This run', 'Unit'
 </section>`;
 }
 
-function studySection(manifest: Manifest): string {
+function studySection(manifest: StudyResults): string {
   const { study, solver, totals } = manifest;
   const solutions = manifest.variants.reduce((n, v) => n + v.solutions.length, 0);
   const settings: [string, string][] = [
@@ -150,7 +150,7 @@ function studySection(manifest: Manifest): string {
 }
 
 /** Variants that did not run because the study ended first, by the reason the study gave. */
-function notRunSection(manifest: Manifest): string {
+function notRunSection(manifest: StudyResults): string {
   const byReason = new Map<string, number>();
   for (const v of manifest.variants) if (v.status === 'PENDING' && v.reason) byReason.set(v.reason, (byReason.get(v.reason) ?? 0) + 1);
   return [...byReason].map(([reason, n]) => `<p class="answer failed">${count(n)} variant${n === 1 ? '' : 's'} ${esc(reason)}</p>`).join('\n');
@@ -168,14 +168,14 @@ function filesSection(links: ReportLinks): string {
 </ul>`;
 }
 
-function parametersSection(manifest: Manifest): string {
+function parametersSection(manifest: StudyResults): string {
   if (!manifest.parameters.length) return '';
   const rows = manifest.parameters.map((p) => [esc(p.name), esc(p.operation), esc(p.target), esc(valuesOf(manifest.variants, p.name))]);
   return `<h2>Swept parameters</h2>\n${table(['Parameter', 'Operation', 'Target', 'Values'], rows)}`;
 }
 
 /** `5 values: 0.8 to 1.2` for numbers, the values themselves when there are few. */
-function valuesOf(variants: VariantRecord[], parameter: string): string {
+function valuesOf(variants: VariantSummary[], parameter: string): string {
   const values = [...new Set(variants.map((v) => v.parameters[parameter]).filter((v) => v !== undefined))];
   if (values.length <= 8) return values.map(String).join(', ');
   if (values.every((v) => typeof v === 'number')) {
@@ -215,7 +215,7 @@ function scriptsSection(links: ReportLinks): string {
 <script>${links.scripts.page}</script>`;
 }
 
-function frontSection(manifest: Manifest): string {
+function frontSection(manifest: StudyResults): string {
   const front = studyFront(manifest);
   if (!front.length) return '';
   const objectives = studyObjectives(manifest);
@@ -230,7 +230,7 @@ ${table(['Variant #', 'Label', 'Point', ...objectives.map(objectiveHeader)], row
 ${more}`;
 }
 
-function resultsSection(manifest: Manifest, links: ReportLinks): string {
+function resultsSection(manifest: StudyResults, links: ReportLinks): string {
   const parameters = manifest.parameters.map((p) => p.name);
   const objectives = objectivesIn(manifest);
   const outcomes = manifest.outcomes ?? [];
@@ -257,7 +257,7 @@ ${note}
 }
 
 /** A variant's value of an outcome, or why it has none. */
-function outcomeCell(variant: VariantRecord, name: string): string {
+function outcomeCell(variant: VariantSummary, name: string): string {
   const value = variant.outcomes?.[name];
   if (!value) return '';
   if ('problem' in value) return `<span class="failed" title="${esc(value.problem)}">not read</span>`;
@@ -265,14 +265,14 @@ function outcomeCell(variant: VariantRecord, name: string): string {
 }
 
 /** Variant by Pareto point, lazily: the page shows the first rows of a table that may have 30,000. */
-function* resultRows(variants: VariantRecord[]): Generator<{ variant: VariantRecord; solution?: SolutionResult }> {
+function* resultRows(variants: VariantSummary[]): Generator<{ variant: VariantSummary; solution?: SolutionSummary }> {
   for (const variant of variants) {
     if (!variant.solutions.length) yield { variant };
     for (const solution of variant.solutions) yield { variant, solution };
   }
 }
 
-function failuresSection(manifest: Manifest): string {
+function failuresSection(manifest: StudyResults): string {
   const failed = manifest.variants.filter((v) => FAILED_STATUSES.includes(v.status));
   if (!failed.length) return '<h2>Failures</h2>\n<p>No variant failed.</p>';
   const items = failed.slice(0, REPORT_FAILURES).map((v) =>
@@ -282,7 +282,7 @@ function failuresSection(manifest: Manifest): string {
 }
 
 /** What the study's method found: sensitivity indices with their notes, or each search's answer and probes. */
-function analysisSection(manifest: Manifest): string {
+function analysisSection(manifest: StudyResults): string {
   const analysis = manifest.analysis;
   if (!analysis) return '';
   if (analysis.method === 'search') {
@@ -335,7 +335,7 @@ function table(headers: string[], rows: string[][], numeric: number[] = [], rowH
 
 const numberCell = (value: number | undefined) => (value === undefined ? '' : formatNumber(value));
 
-const statusCell = (status: VariantRecord['status']) => (FAILED_STATUSES.includes(status) ? `<span class="failed">${status}</span>` : status);
+const statusCell = (status: VariantSummary['status']) => (FAILED_STATUSES.includes(status) ? `<span class="failed">${status}</span>` : status);
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -2,31 +2,30 @@
  * The Pareto points of a study as the report plots and lists them: every solution of every
  * variant, the study's objectives, and the points of the study's own non-dominated front.
  */
-import type { Manifest, VariantRecord } from '../study/results/manifest.js';
 import { objectiveLabel } from '../study/results/objective-labels.js';
-import type { SolutionResult } from '../study/results/read-output.js';
 import { formatNumber, objectivePair } from '../study/results/summary-workbook.js';
+import type { SolutionSummary, StudyResults, VariantSummary } from '../study/results/variant-summary.js';
 import { nonDominated } from './pareto.js';
 
 export interface StudyPoint {
-  variant: VariantRecord;
-  solution: SolutionResult;
+  variant: VariantSummary;
+  solution: SolutionSummary;
 }
 
 /** The objectives the study optimised: both of a pair, or the first alone. */
-export function studyObjectives(manifest: Manifest): string[] {
+export function studyObjectives(manifest: StudyResults): string[] {
   return objectivePair(manifest) ?? [manifest.solver.objective1];
 }
 
 /** Every solution that has a value for each of `objectives`, by variant and then Pareto point. */
-export function solvedPoints(manifest: Manifest, objectives: readonly string[]): StudyPoint[] {
+export function solvedPoints(manifest: StudyResults, objectives: readonly string[]): StudyPoint[] {
   return manifest.variants.flatMap((variant) => variant.solutions
     .filter((solution) => objectives.every((o) => solution.objectives[o] !== undefined))
     .map((solution) => ({ variant, solution })));
 }
 
 /** The points no other point of the study dominates, along the first objective; none for a study of one objective. */
-export function studyFront(manifest: Manifest): StudyPoint[] {
+export function studyFront(manifest: StudyResults): StudyPoint[] {
   const pair = objectivePair(manifest);
   if (!pair) return [];
   const points = solvedPoints(manifest, pair);

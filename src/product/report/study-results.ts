@@ -4,8 +4,9 @@
  */
 import { join } from 'node:path';
 import type { Drift } from '../study/results/drift.js';
-import { type Manifest, MANIFEST_FILE } from '../study/results/manifest.js';
+import { MANIFEST_FILE } from '../study/results/manifest.js';
 import { writeSummaryWorkbook } from '../study/results/summary-workbook.js';
+import type { StudyResults } from '../study/results/variant-summary.js';
 import { SUMMARY_WORKBOOK, writeStudyReport } from './index.js';
 
 export interface WrittenResults {
@@ -16,7 +17,7 @@ export interface WrittenResults {
   plots: string[];
 }
 
-export async function writeStudyResults(dir: string, manifest: Manifest, drift?: Drift): Promise<WrittenResults> {
+export async function writeStudyResults(dir: string, manifest: StudyResults, drift?: Drift): Promise<WrittenResults> {
   const summary = join(dir, SUMMARY_WORKBOOK);
   await writeSummaryWorkbook(summary, manifest);
   const report = await writeStudyReport(dir, manifest, drift);

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { type Manifest, writeAtomically } from '../study/results/manifest.js';
+import { writeAtomically } from '../study/results/manifest.js';
+import type { StudyResults } from '../study/results/variant-summary.js';
 
 export const MAX_UNPACKED_VARIANTS = 2_000;
 
@@ -19,16 +20,19 @@ export interface VariantLinks {
   unpacked: boolean;
 }
 
-export async function variantWorkbooks(dir: string, manifest: Manifest): Promise<VariantLinks> {
-  const solved = manifest.variants.filter((v) => v.solutions.length && v.files.some((f) => f.path.endsWith('.zip')));
+export async function variantWorkbooks(dir: string, manifest: StudyResults): Promise<VariantLinks> {
+  // A summary without its details (src/product/study/results/variant-summary.ts) has no zip or workbook to link.
+  const solved = manifest.variants.flatMap((v) => {
+    const zip = v.solutions.length ? v.files?.find((f) => f.path.endsWith('.zip'))?.path : undefined;
+    return zip ? [{ variant: v, zip }] : [];
+  });
   const unpacked = solved.length <= MAX_UNPACKED_VARIANTS;
   const links = new Map<number, Map<number, string>>();
-  for (const variant of solved) {
-    const zip = variant.files.find((f) => f.path.endsWith('.zip'))!.path;
+  for (const { variant, zip } of solved) {
     const byPoint = new Map<number, string>([[0, zip]]);
     links.set(variant.index, byPoint);
     if (!unpacked || !existsSync(join(dir, zip))) continue;
-    const wanted = new Map(variant.solutions.map((s) => [s.file, join(dirname(zip), basename(s.file))]));
+    const wanted = new Map(variant.solutions.flatMap((s) => (s.file ? [[s.file, join(dirname(zip), basename(s.file))] as const] : [])));
     const missing = [...wanted].filter(([, path]) => !existsSync(join(dir, path)));
     if (missing.length) {
       const names = new Set(missing.map(([entry]) => entry));
@@ -38,8 +42,8 @@ export async function variantWorkbooks(dir: string, manifest: Manifest): Promise
       }
     }
     for (const s of variant.solutions) {
-      const path = wanted.get(s.file)!;
-      if (existsSync(join(dir, path))) byPoint.set(s.index, path);
+      const path = s.file && wanted.get(s.file);
+      if (path && existsSync(join(dir, path))) byPoint.set(s.index, path);
     }
   }
   return { links, unpacked };

@@ -1,6 +1,6 @@
 /**
- * What a live process has used so far, from /proc (Linux): its peak resident memory and its CPU time,
- * so that a benchmark can say which process a run was waiting on.
+ * What a live process has used so far, from /proc (Linux): its resident memory (now and at its peak)
+ * and its CPU time, so that a benchmark can say which process a run was waiting on.
  */
 import { readFileSync } from 'node:fs';
 
@@ -8,8 +8,14 @@ import { readFileSync } from 'node:fs';
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The peak resident memory of a live process, in MB. */
-export function peakRssMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+export const peakRssMb = (pid: number): number => statusMb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM');
+
+/** The resident memory of a live process now, in MB. */
+export const residentMb = (pid: number): number => statusMb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS');
+
+/** A memory line of /proc/<pid>/status in MB: VmHWM the peak resident memory, VmRSS the present one. */
+export function statusMb(status: string, field: 'VmHWM' | 'VmRSS'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
 }
 

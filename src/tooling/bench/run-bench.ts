@@ -4,16 +4,17 @@
  * `latencyMs`, on a stack of its own (a Temporal dev server, or Temporal's own server on PostgreSQL
  * with mTLS; the service and `workers` workers as processes). It reports the study's wall time, the
  * service calls per variant by operation, the Temporal history events per variant and the largest
- * history, each worker's peak memory, the CPU time of every process of the stack (to say which one a
- * run waited on) and, on the production server, the size of its databases afterwards; with
- * `baseline`, the same variants run through an analyst's sequential loop too, and the ratio of the
- * two wall times.
+ * history, each worker's peak memory and when in the run it came, the CPU time of every process of
+ * the stack (to say which one a run waited on) and, on the production server, the size of its
+ * databases afterwards; with `baseline`, the same variants run through an analyst's sequential loop
+ * too, and the ratio of the two wall times.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { StudyProgress } from '../../product/study/progress.js';
 import { progressQuery } from '../../product/study/workflow-messages.js';
 import { demoSobolYaml, demoSweepYaml } from '../harness/demo-sweep.js';
 import { variantCount } from '../../product/study/expand.js';
@@ -23,6 +24,7 @@ import { onProductionServer, settle, startLocalStack } from '../harness/stack.js
 import { type ProductionServer, startProductionServer } from '../../product/temporal/production-server.js';
 import { analystLoop } from './analyst-loop.js';
 import { cpuSeconds, peakRssMb } from './process-usage.js';
+import { type RssPeak, sampleRss, studyPhase } from './rss-sampler.js';
 
 /** The solve time of a real job the benchmark's solve delay stands for: the analyst's waits shrink by the same factor. */
 export const REAL_SOLVE_SECONDS = 60;
@@ -66,6 +68,8 @@ export interface BenchReport {
   workers: number;
   /** The largest peak resident memory of the worker processes. */
   workerPeakRssMb: number;
+  /** The highest resident memory a worker was seen at, sampled every RSS_SAMPLE_MS through the run: when, and in which phase. */
+  workerRssSampled?: RssPeak;
   /** CPU seconds each process of the stack used during the run (workers in order; temporal only for the production server, this process as bench). */
   cpuSeconds: { workers: number[]; service: number; temporal?: number; bench: number };
   /** The production server's two databases after the run. */
@@ -76,6 +80,8 @@ export interface BenchReport {
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+/** Often enough to place a peak within the run's phases; VmHWM gives its exact height. */
+const RSS_SAMPLE_MS = 1_000;
 const totalCalls = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
 
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
@@ -113,21 +119,29 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     });
     const cpuBefore = cpuOf();
     const started = performance.now();
+    let latest: StudyProgress | undefined;
+    let ended = false;
+    const rss = sampleRss(() => stack.workers.map((worker) => worker.pid), () => (ended ? 'after the study ended' : studyPhase(latest)), RSS_SAMPLE_MS);
     const { study, handle } = await stack.startStudy(name, yamlOf(concurrency));
     const progress = setInterval(() => {
       void handle.query(progressQuery).then(
-        (p) => say(`bench: ${Math.round((performance.now() - started) / 1000)} s: ${Object.entries(p.byStage).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ')}`),
+        (p) => {
+          latest = p;
+          say(`bench: ${Math.round((performance.now() - started) / 1000)} s: ${Object.entries(p.byStage).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(', ')}`);
+        },
         () => undefined,
       );
     }, 2_000);
     const outcome = await settle(handle, Date.now() + options.timeoutMinutes * 60_000).finally(() => clearInterval(progress));
     const wallSeconds = (performance.now() - started) / 1000;
+    ended = true;
+    const workerRssSampled = rss.stop();
     const cpuAfter = cpuOf();
     const workerPeakRssMb = Math.max(...stack.workers.map((worker) => peakRssMb(worker.pid)));
     const calls = await stack.admin<Record<string, number>>('/calls');
     const manifestPath = join(dir, 'results', MANIFEST_FILE);
     const totals = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest).totals : null;
-    say(`bench: study ${outcome} in ${round(wallSeconds, 1)} s`);
+    say(`bench: study ${outcome} in ${round(wallSeconds, 1)} s; worker peak ${workerPeakRssMb} MB${workerRssSampled ? `, the highest sample ${workerRssSampled.mb} MB at ${workerRssSampled.seconds} s (${workerRssSampled.phase})` : ''}`);
 
     let events = 0;
     let runs = 0;
@@ -149,7 +163,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         byOperation: Object.fromEntries(Object.entries(calls).sort(([, a], [, b]) => b - a).map(([op, n]) => [op, round(n / variants, 3)])),
       },
       historyEventsPerVariant: round(events / variants), workflowRuns: runs, largestHistory: largest,
-      temporal: temporalKind, workers, workerPeakRssMb,
+      temporal: temporalKind, workers, workerPeakRssMb, workerRssSampled,
       cpuSeconds: {
         workers: cpuAfter.workers.map((after, i) => round(after - cpuBefore.workers[i], 1)), service: round(cpuAfter.service - cpuBefore.service, 1),
         temporal: production && round(cpuAfter.temporal! - cpuBefore.temporal!, 1), bench: round(cpuAfter.bench - cpuBefore.bench, 1),

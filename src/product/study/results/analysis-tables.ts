@@ -4,8 +4,9 @@
  * `Search` (every probe) and `Tipping points` (each search's answer). Tables of cells; the summary
  * workbook writes them.
  */
-import type { AnalysisRecord, Manifest } from './manifest.js';
+import type { AnalysisRecord } from './manifest.js';
 import type { Cell, Table } from './table.js';
+import type { StudyResults } from './variant-summary.js';
 
 const columns = (...headers: (string | [string, true])[]) => headers.map((h) => (typeof h === 'string' ? { header: h } : { header: h[0], numeric: true }));
 
@@ -66,7 +67,7 @@ function searchTables(analysis: Extract<AnalysisRecord, { method: 'search' }>): 
 }
 
 /** The method's sheets, by name; none for a plain sweep. */
-export function analysisTables(manifest: Manifest): [string, Table][] {
+export function analysisTables(manifest: StudyResults): [string, Table][] {
   const analysis = manifest.analysis;
   if (!analysis) return [];
   if (analysis.method === 'morris') return [['Sensitivity', morrisTable(analysis)]];

@@ -41,19 +41,49 @@ export function recordOutcome(record: VariantRecord | undefined, outcome: Outcom
   return { problem: 'not read when the variant\'s output was gathered' };
 }
 
-/** The outcomes as the manifest lists them, each with the unit its first value gave. */
-export function outcomeRecords(outcomes: readonly Outcome[], variants: readonly VariantRecord[]): OutcomeRecord[] {
-  return outcomes.map((outcome) => {
-    let unit = 'objective' in outcome ? objectiveLabel(outcome.objective).unit : '';
-    for (const variant of variants) {
-      const value = recordOutcome(variant, outcome);
-      if (value && 'unit' in value) {
-        unit = value.unit;
-        break;
-      }
+/**
+ * What the manifest's head reads of the variants' outcomes, taken from each record as the records
+ * pass by (they need not stay in memory): each outcome's unit, from the first value that gives one,
+ * and for a sensitivity analysis every variant's value.
+ */
+export class OutcomeReadings {
+  private readonly outcomes: Outcome[];
+  /** The outcomes whose every value the study's method reads. */
+  private readonly analysed: Set<string>;
+  private readonly units = new Map<string, string>();
+  private readonly values = new Map<string, Map<number, number | undefined>>();
+
+  constructor(study: Pick<Study, 'outcomes' | 'solver' | 'variants'>) {
+    this.outcomes = analysedOutcomes(study);
+    const sensitivity = study.variants.method === 'morris' || study.variants.method === 'sobol';
+    this.analysed = new Set(sensitivity ? this.outcomes.filter(isNumericOutcome).map((o) => o.name) : []);
+    for (const name of this.analysed) this.values.set(name, new Map());
+  }
+
+  add(record: VariantRecord): void {
+    for (const outcome of this.outcomes) {
+      const unitKnown = this.units.has(outcome.name);
+      if (unitKnown && !this.analysed.has(outcome.name)) continue;
+      const value = recordOutcome(record, outcome);
+      if (!unitKnown && value && 'unit' in value) this.units.set(outcome.name, value.unit);
+      this.values.get(outcome.name)?.set(record.index, numericValue(value));
     }
-    return { name: outcome.name, description: describeOutcome(outcome), unit, numeric: isNumericOutcome(outcome) };
-  });
+  }
+
+  /** The unit the first value gave; failing that, an objective's own. */
+  unit(outcome: Outcome): string {
+    return this.units.get(outcome.name) ?? ('objective' in outcome ? objectiveLabel(outcome.objective).unit : '');
+  }
+
+  /** The numeric value of an analysed outcome for the variant of that index, if it has one. */
+  value(index: number, outcome: Outcome): number | undefined {
+    return this.values.get(outcome.name)?.get(index);
+  }
+}
+
+/** The outcomes as the manifest lists them, each with the unit its first value gave. */
+export function outcomeRecords(outcomes: readonly Outcome[], readings: OutcomeReadings): OutcomeRecord[] {
+  return outcomes.map((outcome) => ({ name: outcome.name, description: describeOutcome(outcome), unit: readings.unit(outcome), numeric: isNumericOutcome(outcome) }));
 }
 
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
@@ -61,26 +91,21 @@ const interval = ([lo, hi]: [number, number]): [number | null, number | null] =>
 /** Three significant digits with thousands separators: an index or effect read at a glance. */
 const fmt = (x: number) => Number(x.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 10 });
 
-function unitOf(outcome: Outcome, variants: readonly VariantRecord[]): string {
-  return outcomeRecords([outcome], variants)[0].unit;
-}
-
 /** Each design row's output: the value of the row's variant. */
-function rowOutputs(study: Study, byIndex: Map<number, VariantRecord>, outcome: Outcome): (number | undefined)[] {
+function rowOutputs(study: Study, readings: OutcomeReadings, outcome: Outcome): (number | undefined)[] {
   const { rowVariant } = design(study);
-  return rowVariant.map((variant) => numericValue(recordOutcome(byIndex.get(variant), outcome)));
+  return rowVariant.map((variant) => readings.value(variant, outcome));
 }
 
-function morrisAnalysis(study: Study, variants: VariantRecord[]): AnalysisRecord {
+function morrisAnalysis(study: Study, readings: OutcomeReadings): AnalysisRecord {
   const names = study.parameters.map((p) => p.name);
   const { design: drawn, groups } = morrisDesignOf(study.variants, names);
-  const byIndex = new Map(variants.map((v) => [v.index, v]));
   const spec = study.variants.morris!;
   return {
     method: 'morris', trajectories: spec.trajectories, levels: spec.levels, runs: drawn.points.length, distinct: design(study).variantRows.length,
     outcomes: analysedOutcomes(study).filter(isNumericOutcome).map((outcome) => {
-      const result = morrisIndices(drawn, rowOutputs(study, byIndex, outcome), { resamples: RESAMPLES, seed: study.variants.seed ?? 0 });
-      const unit = unitOf(outcome, variants);
+      const result = morrisIndices(drawn, rowOutputs(study, readings, outcome), { resamples: RESAMPLES, seed: study.variants.seed ?? 0 });
+      const unit = readings.unit(outcome);
       const records = result.groups.map((g, i) => {
         const parameter = groups[i].parameters.length === 1 ? study.parameters.find((p) => p.name === groups[i].parameters[0]) : undefined;
         const span = parameter?.range ? parameter.range.max - parameter.range.min : undefined;
@@ -128,14 +153,13 @@ function morrisNotes(outcome: string, unit: string, groups: GroupFigures[], drop
   return notes;
 }
 
-function sobolAnalysis(study: Study, variants: VariantRecord[]): AnalysisRecord {
+function sobolAnalysis(study: Study, readings: OutcomeReadings): AnalysisRecord {
   const names = study.parameters.map((p) => p.name);
   const drawn = saltelliDesignOf(study.variants, names);
-  const byIndex = new Map(variants.map((v) => [v.index, v]));
   return {
     method: 'sobol', samples: study.variants.samples!, runs: drawn.points.length, distinct: design(study).variantRows.length,
     outcomes: analysedOutcomes(study).filter(isNumericOutcome).map((outcome) => {
-      const result = sobolIndices(drawn, rowOutputs(study, byIndex, outcome), { resamples: RESAMPLES, seed: study.variants.seed ?? 0 });
+      const result = sobolIndices(drawn, rowOutputs(study, readings, outcome), { resamples: RESAMPLES, seed: study.variants.seed ?? 0 });
       const factors = result.factors.map((f, i) => ({
         name: names[i], first: finite(f.first), firstInterval: interval(f.firstInterval), total: finite(f.total), totalInterval: interval(f.totalInterval),
       }));
@@ -150,31 +174,31 @@ function sobolAnalysis(study: Study, variants: VariantRecord[]): AnalysisRecord 
         }
       }
       return {
-        outcome: outcome.name, unit: unitOf(outcome, variants), factors, variance: result.variance, rowsUsed: result.rowsUsed, dropped: result.dropped,
+        outcome: outcome.name, unit: readings.unit(outcome), factors, variance: result.variance, rowsUsed: result.rowsUsed, dropped: result.dropped,
         constant: Boolean(result.constant), notes,
       };
     }),
   };
 }
 
-function searchAnalysis(study: Study, variants: VariantRecord[], searches: readonly SearchState[]): AnalysisRecord {
+function searchAnalysis(study: Study, readings: OutcomeReadings, searches: readonly SearchState[]): AnalysisRecord {
   const spec = study.variants.search!;
   const parameter = searchedParameter(study.parameters, spec);
   const searched = study.parameters.find((p) => p.name === spec.parameter)!;
   const threshold = spec.condition.above ?? spec.condition.below;
   return {
     method: 'search', parameter: parameter.name, unit: parameterUnit(searched) ?? '', range: { min: parameter.min, max: parameter.max },
-    outcome: spec.condition.outcome, outcomeUnit: unitOf(study.outcomes.find((o) => o.name === spec.condition.outcome)!, variants), condition: describeCondition(spec.condition), tolerance: spec.tolerance, probes: spec.probes,
+    outcome: spec.condition.outcome, outcomeUnit: readings.unit(study.outcomes.find((o) => o.name === spec.condition.outcome)!), condition: describeCondition(spec.condition), tolerance: spec.tolerance, probes: spec.probes,
     ...(threshold !== undefined ? { threshold } : {}),
     searches: searches.map((s) => ({ along: s.along, probes: s.probes, ...(s.answer ? { answer: s.answer } : {}) })),
   };
 }
 
 /** The method's findings, for the methods that have any. */
-export function analyseStudy(study: Study, variants: VariantRecord[], searches?: readonly SearchState[]): AnalysisRecord | undefined {
-  if (study.variants.method === 'morris') return morrisAnalysis(study, variants);
-  if (study.variants.method === 'sobol') return sobolAnalysis(study, variants);
-  if (study.variants.method === 'search' && searches) return searchAnalysis(study, variants, searches);
+export function analyseStudy(study: Study, readings: OutcomeReadings, searches?: readonly SearchState[]): AnalysisRecord | undefined {
+  if (study.variants.method === 'morris') return morrisAnalysis(study, readings);
+  if (study.variants.method === 'sobol') return sobolAnalysis(study, readings);
+  if (study.variants.method === 'search' && searches) return searchAnalysis(study, readings, searches);
   return undefined;
 }
 

@@ -6,9 +6,10 @@
 import type { Study } from '../schema.js';
 import { type Variant, variantAt, variantLabel } from '../expand.js';
 import type { SearchState } from '../search/step.js';
-import { analyseStudy, outcomeRecords } from './analysis.js';
-import { type Manifest, parameterRecord, type VariantRecord, writeManifest } from './manifest.js';
-import { readVariantRecords } from './records.js';
+import { analyseStudy, OutcomeReadings, outcomeRecords } from './analysis.js';
+import { parameterRecord, streamManifest, type VariantRecord } from './manifest.js';
+import { readVariantRecord } from './records.js';
+import { type StudyResults, VariantSummaries } from './variant-summary.js';
 
 export interface CollectInput {
   study: Study;
@@ -30,29 +31,42 @@ export interface CollectInput {
   onProgress?: (variants: number) => void;
 }
 
-export async function collectManifest(input: CollectInput): Promise<Manifest> {
-  const records = await readVariantRecords(input.outputDir);
-  const variants: VariantRecord[] = [];
+/**
+ * Writes the manifest from the records, read one at a time in index order, and answers it with
+ * each variant summarised (src/product/study/results/variant-summary.ts): at no time are the
+ * study's records in memory whole.
+ */
+export async function collectManifest(input: CollectInput): Promise<StudyResults> {
+  const { study } = input;
+  const readings = new OutcomeReadings(study);
+  const summaries = new VariantSummaries();
+  const head = await streamManifest(input.manifestDir ?? input.outputDir, studyRecords(input), (record) => {
+    readings.add(record);
+    summaries.add(record);
+  }, (totals) => {
+    const analysis = analyseStudy(study, readings, input.searches);
+    return {
+      study: { name: study.name, description: study.description ?? '', file: input.studyFile, startedAt: input.startedAt, finishedAt: input.finishedAt },
+      solver: { ...study.solver },
+      parameters: study.parameters.map(parameterRecord),
+      method: study.variants.method,
+      outcomes: outcomeRecords(study.outcomes, readings),
+      ...(analysis ? { analysis } : {}),
+      totals,
+    };
+  });
+  return { ...head, variants: summaries.variants };
+}
+
+/** Every variant of the study in index order: its record if it has ended, PENDING otherwise. */
+async function* studyRecords(input: CollectInput): AsyncGenerator<VariantRecord> {
   const count = input.probes?.length ?? input.variantCount;
   for (let index = 0; index < count; index++) {
     const variant = input.probes?.[index] ?? variantAt(input.study, index);
-    variants.push(records.get(variant.key) ?? {
+    yield (await readVariantRecord(input.outputDir, variant.key)) ?? {
       index: variant.index, key: variant.key, name: variant.name, label: variantLabel(variant.assignment, variant.solver), parameters: variant.assignment,
       status: 'PENDING', files: [], solutions: [], ...(input.notRun ? { reason: `not run: ${input.notRun}` } : {}), ...(variant.solver ? { solver: variant.solver } : {}),
-    });
+    };
     if (index % 500 === 0) input.onProgress?.(index);
   }
-  // The manifest keeps its own copy of each record: these need not live beside them.
-  records.clear();
-  const { study } = input;
-  const analysis = analyseStudy(study, variants, input.searches);
-  return writeManifest(input.manifestDir ?? input.outputDir, {
-    study: { name: study.name, description: study.description ?? '', file: input.studyFile, startedAt: input.startedAt, finishedAt: input.finishedAt },
-    solver: { ...study.solver },
-    parameters: study.parameters.map(parameterRecord),
-    method: study.variants.method,
-    outcomes: outcomeRecords(study.outcomes, variants),
-    variants,
-    ...(analysis ? { analysis } : {}),
-  });
 }

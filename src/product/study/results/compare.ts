@@ -7,10 +7,10 @@
  * A parameter that holds one value in a study (a gas price set for the whole run) is an input of
  * that study, compared as such, so two runs that differ only in it still match variant for variant.
  */
-import type { Manifest, VariantRecord } from './manifest.js';
 import { objectiveLabel } from './objective-labels.js';
 import { objectivesIn } from './summary-workbook.js';
 import type { Table } from './table.js';
+import type { StudyResults, VariantSummary } from './variant-summary.js';
 
 export interface InputDifference {
   input: string;
@@ -35,8 +35,8 @@ export interface OutcomeMove {
 export interface MatchedVariant {
   /** The values of the parameters the match is on. */
   on: Record<string, string>;
-  a: VariantRecord;
-  b: VariantRecord;
+  a: VariantSummary;
+  b: VariantSummary;
   points: PointMove[];
   outcomes: OutcomeMove[];
 }
@@ -46,19 +46,19 @@ export interface Comparison {
   /** The parameters variants are matched on. */
   matchedOn: string[];
   matched: MatchedVariant[];
-  onlyA: VariantRecord[];
-  onlyB: VariantRecord[];
+  onlyA: VariantSummary[];
+  onlyB: VariantSummary[];
   objectives: string[];
 }
 
 const text = (value: unknown): string => (value === undefined || value === null ? '–' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /** Distinct values of a parameter in a study, in the order variants have them. */
-function valuesOf(manifest: Manifest, parameter: string): string[] {
+function valuesOf(manifest: StudyResults, parameter: string): string[] {
   return [...new Set(manifest.variants.map((v) => v.parameters[parameter]).filter((v) => v !== undefined).map(String))];
 }
 
-export function compareManifests(a: Manifest, b: Manifest): Comparison {
+export function compareManifests(a: StudyResults, b: StudyResults): Comparison {
   const inputs: InputDifference[] = [];
   const differ = (input: string, x: unknown, y: unknown) => {
     if (text(x) !== text(y)) inputs.push({ input, a: text(x), b: text(y) });
@@ -81,15 +81,15 @@ export function compareManifests(a: Manifest, b: Manifest): Comparison {
   }
   differ('method', a.method ?? 'grid', b.method ?? 'grid');
 
-  const swept = (m: Manifest, name: string) => valuesOf(m, name).length > 1;
+  const swept = (m: StudyResults, name: string) => valuesOf(m, name).length > 1;
   const matchedOn = parameters.filter((name) => swept(a, name) && swept(b, name));
-  const keyOf = (v: VariantRecord) => JSON.stringify(matchedOn.map((name) => text(v.parameters[name])));
-  const inB = new Map<string, VariantRecord>();
+  const keyOf = (v: VariantSummary) => JSON.stringify(matchedOn.map((name) => text(v.parameters[name])));
+  const inB = new Map<string, VariantSummary>();
   for (const v of b.variants) if (!inB.has(keyOf(v))) inB.set(keyOf(v), v);
   const objectives = [...new Set([...objectivesIn(a), ...objectivesIn(b)])];
   const matched: MatchedVariant[] = [];
-  const onlyA: VariantRecord[] = [];
-  const taken = new Set<VariantRecord>();
+  const onlyA: VariantSummary[] = [];
+  const taken = new Set<VariantSummary>();
   for (const va of a.variants) {
     const vb = inB.get(keyOf(va));
     if (!vb || taken.has(vb)) {
@@ -106,7 +106,7 @@ export function compareManifests(a: Manifest, b: Manifest): Comparison {
 }
 
 /** Each objective at each Pareto point both variants have. */
-function pointMoves(a: VariantRecord, b: VariantRecord, objectives: string[]): PointMove[] {
+function pointMoves(a: VariantSummary, b: VariantSummary, objectives: string[]): PointMove[] {
   const moves: PointMove[] = [];
   for (const sa of a.solutions) {
     const sb = b.solutions.find((s) => s.index === sa.index);
@@ -120,8 +120,8 @@ function pointMoves(a: VariantRecord, b: VariantRecord, objectives: string[]): P
   return moves;
 }
 
-function outcomeMoves(a: VariantRecord, b: VariantRecord, outcomes: string[]): OutcomeMove[] {
-  const valueOf = (v: VariantRecord, name: string) => {
+function outcomeMoves(a: VariantSummary, b: VariantSummary, outcomes: string[]): OutcomeMove[] {
+  const valueOf = (v: VariantSummary, name: string) => {
     const value = v.outcomes?.[name];
     return value && 'value' in value ? value : undefined;
   };

@@ -7,7 +7,7 @@
 import type { Outcome } from '../outcomes.js';
 import type { SpecsDifference } from '../specs-diff.js';
 import { type InputDifference, compareManifests, relativeChange } from './compare.js';
-import type { Manifest } from './manifest.js';
+import type { StudyResults } from './variant-summary.js';
 
 export interface MovedOutcome {
   key: string;
@@ -32,7 +32,7 @@ export interface Drift {
   moved: MovedOutcome[];
 }
 
-export function runDrift(previousRun: string, previous: Manifest, now: Manifest, outcomes: Outcome[], specs?: SpecsDifference[]): Drift {
+export function runDrift(previousRun: string, previous: StudyResults, now: StudyResults, outcomes: Outcome[], specs?: SpecsDifference[]): Drift {
   const comparison = compareManifests(previous, now);
   const alerts = new Map(outcomes.flatMap((o) => (o.alert ? [[o.name, o.alert] as const] : [])));
   const moved: MovedOutcome[] = [];

@@ -28,7 +28,7 @@ export const KNEE_HEADER = 'Knee';
 export const KNEE_MARK = 'knee';
 
 /** Each solution's place on its variant's front, by solution index; solutions lacking an objective of the pair are left out. */
-export function variantFront(solutions: readonly SolutionResult[], pair: readonly [string, string]): Map<number, PointOnFront> {
+export function variantFront(solutions: readonly Pick<SolutionResult, 'index' | 'objectives'>[], pair: readonly [string, string]): Map<number, PointOnFront> {
   const points = solutions.filter((s) => s.objectives[pair[0]] !== undefined && s.objectives[pair[1]] !== undefined).sort((a, b) => a.index - b.index);
   const { rates, knee } = analyseFront(
     points.map((s) => ({ objective1: s.objectives[pair[0]], objective2: s.objectives[pair[1]] })),

@@ -4,6 +4,7 @@
  * finish, so a reader (or a crash) only ever sees a complete earlier or later version.
  */
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -178,42 +179,100 @@ function describeTarget(target: Target): string {
 
 /** The manifest but its variants: small, whatever the study's size. */
 const ManifestHead = Manifest.omit({ variants: true });
+export type ManifestHead = z.infer<typeof ManifestHead>;
+export type Totals = Manifest['totals'];
 
 /**
  * Writes `manifest.json` into `dir` atomically, variants sorted by index and totals counted here
- * (so they cannot disagree with the variants); answers the manifest as written. The variants are
- * checked and written one at a time: a study of 100,000 variants never has its manifest in memory
- * as one string, nor twice as objects.
+ * (so they cannot disagree with the variants); answers the manifest as written.
  */
 export async function writeManifest(dir: string, manifest: Omit<Manifest, 'totals'>): Promise<Manifest> {
-  const variants = [...manifest.variants].sort((a, b) => a.index - b.index);
-  const count = (statuses: readonly VariantStatus[]) => variants.filter((v) => statuses.includes(v.status)).length;
-  const { variants: _, ...rest } = manifest;
-  const head = ManifestHead.parse({
-    ...rest,
-    totals: {
-      variants: variants.length, done: count(['DONE']), failed: count(COUNTED_FAILED), pending: count(['PENDING']),
-      ...(count(['STOPPED']) && { stopped: count(['STOPPED']) }),
-      // Only a scheduled run fingerprints its variants, and only there can results be taken over.
-      ...(variants.some((v) => v.fingerprint) && { reused: variants.filter((v) => v.reusedFrom).length }),
-    },
-  });
-  // Checked, and stripped of what a record does not keep (a solution's rows), one at a time.
-  for (const [i, variant] of variants.entries()) {
-    const checked = VariantRecord.safeParse(variant);
-    if (!checked.success) throw new Error(`variant ${variant.index} (${variant.key}) cannot go into the manifest:\n${z.prettifyError(checked.error)}`);
-    variants[i] = checked.data;
-  }
-  await mkdir(dir, { recursive: true });
-  await writeAtomically(join(dir, MANIFEST_FILE), (partial) => writeInChunks(partial, jsonWithArray(head, 'variants', variants)));
-  return { ...head, variants };
+  const { variants, ...rest } = manifest;
+  const written: VariantRecord[] = [];
+  const head = await streamManifest(dir, [...variants].sort((a, b) => a.index - b.index), (variant) => written.push(variant), (totals) => ({ ...rest, totals }));
+  return { ...head, variants: written };
 }
 
-/** `object` with `array` as its last member `name`, indented as `JSON.stringify(…, null, 2)` would, in pieces. */
-function* jsonWithArray(object: object, name: string, array: unknown[]): Generator<string> {
+/**
+ * Writes `manifest.json` into `dir` atomically from `variants`, given one at a time in index order
+ * (read from disk as they are asked for, say): each is checked and stripped of what a record does
+ * not keep (a solution's rows), handed to `written`, and written. The head comes first in the file
+ * but is known only once every variant has passed (the totals, and whatever `head` makes of what
+ * `written` kept), so the variants go to a file beside it first and are copied in after the head:
+ * a study of 100,000 variants never has its manifest in memory, as one string or as objects.
+ */
+export async function streamManifest(
+  dir: string,
+  variants: Iterable<VariantRecord> | AsyncIterable<VariantRecord>,
+  written: (variant: VariantRecord) => void,
+  head: (totals: Totals) => Omit<Manifest, 'variants'>,
+): Promise<ManifestHead> {
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, MANIFEST_FILE);
+  let parsed: ManifestHead | undefined;
+  await writeAtomically(path, async (partial) => {
+    const body = `${partial}.variants`;
+    try {
+      const totals = new TotalsCount();
+      await writeInChunks(body, checkedItems(variants, (variant) => {
+        totals.add(variant);
+        written(variant);
+      }));
+      parsed = ManifestHead.parse(head(totals.totals()));
+      // In the stream's own 64 kB pieces, for the reason writeInChunks writes in chunks of that size.
+      await writeInChunks(partial, jsonWithArray(parsed, 'variants', totals.variants, createReadStream(body, { encoding: 'utf8' })));
+    } finally {
+      await rm(body, { force: true });
+    }
+  });
+  return parsed!;
+}
+
+/** Each variant checked and stripped, as an item of the manifest's `variants`. */
+async function* checkedItems(variants: Iterable<VariantRecord> | AsyncIterable<VariantRecord>, each: (variant: VariantRecord) => void): AsyncGenerator<string> {
+  let previous = -Infinity;
+  let i = 0;
+  for await (const variant of variants) {
+    const checked = VariantRecord.safeParse(variant);
+    if (!checked.success) throw new Error(`variant ${variant.index} (${variant.key}) cannot go into the manifest:\n${z.prettifyError(checked.error)}`);
+    // The file is read in this order, and nothing here could sort it afterwards.
+    if (checked.data.index < previous) throw new Error(`variant ${checked.data.index} (${checked.data.key}) comes after variant ${previous}: the manifest's variants go in index order`);
+    previous = checked.data.index;
+    each(checked.data);
+    yield `${i++ ? ',' : ''}\n    ${JSON.stringify(checked.data, null, 2).replace(/\n/g, '\n    ')}`;
+  }
+}
+
+/** The totals of the variants added so far (failed = FAILED and INFEASIBLE; stopped and reused only when there are any). */
+class TotalsCount {
+  variants = 0;
+  private readonly byStatus = new Map<VariantStatus, number>();
+  private fingerprinted = false;
+  private reused = 0;
+
+  add(variant: VariantRecord): void {
+    this.variants++;
+    this.byStatus.set(variant.status, (this.byStatus.get(variant.status) ?? 0) + 1);
+    if (variant.fingerprint) this.fingerprinted = true;
+    if (variant.reusedFrom) this.reused++;
+  }
+
+  totals(): Totals {
+    const count = (statuses: readonly VariantStatus[]) => statuses.reduce((n, s) => n + (this.byStatus.get(s) ?? 0), 0);
+    return {
+      variants: this.variants, done: count(['DONE']), failed: count(COUNTED_FAILED), pending: count(['PENDING']),
+      ...(count(['STOPPED']) && { stopped: count(['STOPPED']) }),
+      // Only a scheduled run fingerprints its variants, and only there can results be taken over.
+      ...(this.fingerprinted && { reused: this.reused }),
+    };
+  }
+}
+
+/** `object` with the `length` items as its last member `name`, indented as `JSON.stringify(…, null, 2)` would, in pieces. */
+async function* jsonWithArray(object: object, name: string, length: number, items: AsyncIterable<string>): AsyncGenerator<string> {
   yield `${JSON.stringify(object, null, 2).slice(0, -2)},\n  ${JSON.stringify(name)}: [`;
-  for (let i = 0; i < array.length; i++) yield `${i ? ',' : ''}\n    ${JSON.stringify(array[i], null, 2).replace(/\n/g, '\n    ')}`;
-  yield `${array.length ? '\n  ' : ''}]\n}\n`;
+  yield* items;
+  yield `${length ? '\n  ' : ''}]\n}\n`;
 }
 
 /** Reads and checks `manifest.json` from `dir`. */

@@ -9,10 +9,11 @@ import { basename, join } from 'node:path';
 import type { Outcome } from '../outcomes.js';
 import { specsDifferences } from '../specs-diff.js';
 import { type Drift, runDrift } from './drift.js';
-import { MANIFEST_FILE, type Manifest, readManifest } from './manifest.js';
+import { MANIFEST_FILE, readManifest } from './manifest.js';
 import { KEPT_SPECS_FILE, variantDir } from './records.js';
+import type { StudyResults } from './variant-summary.js';
 
-export async function driftSincePreviousRun(runsDir: string, outputDir: string, now: Manifest, outcomes: Outcome[]): Promise<Drift | undefined> {
+export async function driftSincePreviousRun(runsDir: string, outputDir: string, now: StudyResults, outcomes: Outcome[]): Promise<Drift | undefined> {
   if (!existsSync(runsDir)) return undefined;
   const mine = basename(outputDir);
   const earlier = (await readdir(runsDir, { withFileTypes: true }))
