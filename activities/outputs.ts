@@ -10,14 +10,12 @@ import type { Study } from '../src/product/study/schema.js';
 import { type Variant, variantLabel } from '../src/product/study/expand.js';
 import { boundedMap } from '../src/common/bounded-map.js';
 import { analysisFindings } from '../src/product/study/results/analysis.js';
-import { collectManifest } from '../src/product/study/results/collect.js';
 import type { VariantRecord } from '../src/product/study/results/manifest.js';
 import { keptSolution, readOutputZip, type ReadSolution } from '../src/product/study/results/read-output.js';
 import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/product/study/outcomes.js';
 import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/product/study/results/records.js';
-import { writeStudyResults } from '../src/product/report/study-results.js';
+import { summariseStudyResults } from '../src/product/report/study-results.js';
 import { driftChanges, driftLines } from '../src/product/study/results/drift.js';
-import { driftSincePreviousRun } from '../src/product/study/results/previous-run.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
@@ -101,12 +99,9 @@ export function outputActivities({ service }: ActivityDeps) {
       runsDir?: string;
     }) {
       return asActivity(async () => {
-        const manifest = await collectManifest({
-          ...input, finishedAt: input.finished ? new Date().toISOString() : null, onProgress: (n) => heartbeat(n),
+        const { results: manifest, drift, written } = await summariseStudyResults({
+          ...input, finishedAt: input.finished ? new Date().toISOString() : null, onProgress: (n) => heartbeat(n), onManifest: () => heartbeat('manifest'),
         });
-        heartbeat('manifest');
-        const drift = input.runsDir ? await driftSincePreviousRun(input.runsDir, input.outputDir, manifest, input.study.outcomes) : undefined;
-        const written = await writeStudyResults(input.outputDir, manifest, drift);
         const findings = analysisFindings(manifest.analysis);
         return {
           manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals, ...(findings.length ? { findings } : {}),

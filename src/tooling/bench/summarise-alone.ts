@@ -6,17 +6,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Study } from '../../product/study/schema.js';
-import { collectManifest } from '../../product/study/results/collect.js';
 import { MANIFEST_FILE } from '../../product/study/results/manifest.js';
-import { writeStudyResults } from '../../product/report/study-results.js';
+import { summariseStudyResults } from '../../product/report/study-results.js';
 
 const [dir, studyFile, variants] = process.argv.slice(2);
 const study = JSON.parse(await readFile(studyFile, 'utf8')) as Study;
 const started = performance.now();
-const manifest = await collectManifest({
+const { results: manifest } = await summariseStudyResults({
   study, studyFile, outputDir: join(dir, 'results'), variantCount: Number(variants), startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(),
 });
-await writeStudyResults(join(dir, 'results'), manifest);
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(JSON.stringify({
   variants: Number(variants), seconds: Math.round(seconds * 10) / 10,
