@@ -5,22 +5,19 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { heartbeat } from '@temporalio/activity';
-import type { Study } from '../src/product/study/schema.js';
+import { Context, heartbeat } from '@temporalio/activity';
 import { type Variant, variantLabel } from '../src/product/study/expand.js';
 import { boundedMap } from '../src/common/bounded-map.js';
-import { analysisFindings } from '../src/product/study/results/analysis.js';
 import type { VariantRecord } from '../src/product/study/results/manifest.js';
 import { keptSolution, readOutputZip, type ReadSolution } from '../src/product/study/results/read-output.js';
 import { evaluateOutcomes, type Outcome, type OutcomeValue } from '../src/product/study/outcomes.js';
 import { filesIntact, readFingerprint, readVariantRecord, variantDir, writeVariantRecord } from '../src/product/study/results/records.js';
-import { summariseStudyResults } from '../src/product/report/study-results.js';
-import { driftChanges, driftLines } from '../src/product/study/results/drift.js';
+import type { SummaryStepAnswer, SummaryStepInput } from '../src/product/report/study-results.js';
+import { summariseInChildProcess } from '../src/product/report/summary-process.js';
 import type { ActivityDeps } from './deps.js';
 import { asActivity } from './failures.js';
 import { retryPassingFaults } from './lost-answers.js';
 import type { SubmittedJob } from './jobs.js';
-import type { SearchState } from '../src/product/study/search/step.js';
 import { CALLS_IN_FLIGHT } from './scenarios.js';
 
 /** A variant's outcome as the batch knows it; the record adds the files and solutions. */
@@ -91,22 +88,18 @@ export function outputActivities({ service }: ActivityDeps) {
       });
     },
 
-    /** Builds the manifest, the summary workbook and the report from the variant records; answers the totals. */
-    async summariseStudy(input: {
-      study: Study; studyFile: string; outputDir: string; variantCount: number; startedAt: string; finished: boolean; probes?: Variant[]; searches?: SearchState[];
-      notRun?: string;
-      /** A scheduled run's runs directory: the results then open with what changed since the previous run. */
-      runsDir?: string;
-    }) {
+    /**
+     * Builds the manifest, the summary workbook and the report from the variant records, in a process
+     * of its own (the worker's memory stays what the variants need); answers the totals.
+     */
+    async summariseStudy(input: SummaryStepInput): Promise<SummaryStepAnswer> {
       return asActivity(async () => {
-        const { results: manifest, drift, written } = await summariseStudyResults({
-          ...input, finishedAt: input.finished ? new Date().toISOString() : null, onProgress: (n) => heartbeat(n), onManifest: () => heartbeat('manifest'),
+        const context = Context.current();
+        const { answer, peakRssMb } = await summariseInChildProcess(input, {
+          onProgress: (n) => heartbeat(n), onManifest: () => heartbeat('manifest'), signal: context.cancellationSignal,
         });
-        const findings = analysisFindings(manifest.analysis);
-        return {
-          manifest: written.manifest, summary: written.summary, report: written.report, totals: manifest.totals, ...(findings.length ? { findings } : {}),
-          ...(drift ? { drift: { previousRun: drift.previousRun, lines: driftLines(drift), changes: driftChanges(drift), moved: drift.moved } } : {}),
-        };
+        context.log.info('summary step done', { variants: answer.totals.variants, processPeakRssMb: peakRssMb });
+        return answer;
       });
     },
   };

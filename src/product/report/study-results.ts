@@ -3,8 +3,9 @@
  * then the CSV, plots and report.html, which links the workbook.
  */
 import { join } from 'node:path';
+import { analysisFindings } from '../study/results/analysis.js';
 import { type CollectInput, collectManifest } from '../study/results/collect.js';
-import type { Drift } from '../study/results/drift.js';
+import { type Drift, driftChanges, driftLines } from '../study/results/drift.js';
 import { MANIFEST_FILE } from '../study/results/manifest.js';
 import { driftSincePreviousRun } from '../study/results/previous-run.js';
 import { writeSummaryWorkbook } from '../study/results/summary-workbook.js';
@@ -37,4 +38,30 @@ export async function summariseStudyResults(input: CollectInput & { runsDir?: st
   const drift = input.runsDir ? await driftSincePreviousRun(input.runsDir, input.outputDir, results, input.study.outcomes) : undefined;
   const written = await writeStudyResults(input.outputDir, results, drift);
   return { results, drift, written };
+}
+
+/** What the summary step is given: what collecting needs but its hooks, and whether the study has finished. */
+export type SummaryStepInput = Omit<CollectInput, 'finishedAt' | 'onProgress'> & { finished: boolean; runsDir?: string };
+
+/** What the summary step answers the workflow: where the results are, the totals, and what an analyst should read first. */
+export interface SummaryStepAnswer {
+  manifest: string;
+  summary: string;
+  report: string;
+  totals: StudyResults['totals'];
+  findings?: string[];
+  drift?: { previousRun: string; lines: string[]; changes: string[]; moved: Drift['moved'] };
+}
+
+/** The summary step as the study's workflow asks for it (run by src/product/report/summary-process.ts in a process of its own). */
+export async function runSummaryStep(input: SummaryStepInput, hooks: { onProgress?: (variants: number) => void; onManifest?: () => void } = {}): Promise<SummaryStepAnswer> {
+  const { finished, ...collect } = input;
+  const { results, drift, written } = await summariseStudyResults({
+    ...collect, finishedAt: finished ? new Date().toISOString() : null, onProgress: hooks.onProgress, onManifest: hooks.onManifest,
+  });
+  const findings = analysisFindings(results.analysis);
+  return {
+    manifest: written.manifest, summary: written.summary, report: written.report, totals: results.totals, ...(findings.length ? { findings } : {}),
+    ...(drift ? { drift: { previousRun: drift.previousRun, lines: driftLines(drift), changes: driftChanges(drift), moved: drift.moved } } : {}),
+  };
 }

@@ -2,7 +2,7 @@
  * What a live process has used so far, from /proc (Linux): its resident memory (now and at its peak)
  * and its CPU time, so that a benchmark can say which process a run was waiting on.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // sysconf(_SC_CLK_TCK): 100 on every Linux build Node supports.
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -26,4 +26,21 @@ export function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The processes a live process has started and that still run (any of its threads may have started them). */
+export function childPids(pid: number): number[] {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return threads.flatMap((thread) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
 }

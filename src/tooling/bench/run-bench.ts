@@ -23,7 +23,7 @@ import { type Manifest, MANIFEST_FILE } from '../../product/study/results/manife
 import { onProductionServer, settle, startLocalStack } from '../harness/stack.js';
 import { type ProductionServer, startProductionServer } from '../../product/temporal/production-server.js';
 import { analystLoop } from './analyst-loop.js';
-import { cpuSeconds, peakRssMb } from './process-usage.js';
+import { childPids, cpuSeconds, peakRssMb } from './process-usage.js';
 import { type RssPeak, sampleRss, studyPhase } from './rss-sampler.js';
 
 /** The solve time of a real job the benchmark's solve delay stands for: the analyst's waits shrink by the same factor. */
@@ -70,6 +70,11 @@ export interface BenchReport {
   workerPeakRssMb: number;
   /** The highest resident memory a worker was seen at, sampled every RSS_SAMPLE_MS through the run: when, and in which phase. */
   workerRssSampled?: RssPeak;
+  /**
+   * The highest resident memory of a process a worker started (the summary step runs in one,
+   * src/product/report/summary-process.ts), sampled as the workers are; undefined if none was seen.
+   */
+  workerChildRssSampled?: RssPeak;
   /** CPU seconds each process of the stack used during the run (workers in order; temporal only for the production server, this process as bench). */
   cpuSeconds: { workers: number[]; service: number; temporal?: number; bench: number };
   /** The production server's two databases after the run. */
@@ -121,7 +126,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const started = performance.now();
     let latest: StudyProgress | undefined;
     let ended = false;
-    const rss = sampleRss(() => stack.workers.map((worker) => worker.pid), () => (ended ? 'after the study ended' : studyPhase(latest)), RSS_SAMPLE_MS);
+    const phase = () => (ended ? 'after the study ended' : studyPhase(latest));
+    const rss = sampleRss(() => stack.workers.map((worker) => worker.pid), phase, RSS_SAMPLE_MS);
+    const childRss = sampleRss(() => stack.workers.flatMap((worker) => childPids(worker.pid)), phase, RSS_SAMPLE_MS);
     const { study, handle } = await stack.startStudy(name, yamlOf(concurrency));
     const progress = setInterval(() => {
       void handle.query(progressQuery).then(
@@ -136,12 +143,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const wallSeconds = (performance.now() - started) / 1000;
     ended = true;
     const workerRssSampled = rss.stop();
+    const workerChildRssSampled = childRss.stop();
     const cpuAfter = cpuOf();
     const workerPeakRssMb = Math.max(...stack.workers.map((worker) => peakRssMb(worker.pid)));
     const calls = await stack.admin<Record<string, number>>('/calls');
     const manifestPath = join(dir, 'results', MANIFEST_FILE);
     const totals = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest).totals : null;
-    say(`bench: study ${outcome} in ${round(wallSeconds, 1)} s; worker peak ${workerPeakRssMb} MB${workerRssSampled ? `, the highest sample ${workerRssSampled.mb} MB at ${workerRssSampled.seconds} s (${workerRssSampled.phase})` : ''}`);
+    say(`bench: study ${outcome} in ${round(wallSeconds, 1)} s; worker peak ${workerPeakRssMb} MB${workerRssSampled ? `, the highest sample ${workerRssSampled.mb} MB at ${workerRssSampled.seconds} s (${workerRssSampled.phase})` : ''}${workerChildRssSampled ? `; a process a worker started (the summary step's) ${workerChildRssSampled.mb} MB at ${workerChildRssSampled.seconds} s` : ''}`);
 
     let events = 0;
     let runs = 0;
@@ -163,7 +171,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         byOperation: Object.fromEntries(Object.entries(calls).sort(([, a], [, b]) => b - a).map(([op, n]) => [op, round(n / variants, 3)])),
       },
       historyEventsPerVariant: round(events / variants), workflowRuns: runs, largestHistory: largest,
-      temporal: temporalKind, workers, workerPeakRssMb, workerRssSampled,
+      temporal: temporalKind, workers, workerPeakRssMb, workerRssSampled, ...(workerChildRssSampled ? { workerChildRssSampled } : {}),
       cpuSeconds: {
         workers: cpuAfter.workers.map((after, i) => round(after - cpuBefore.workers[i], 1)), service: round(cpuAfter.service - cpuBefore.service, 1),
         temporal: production && round(cpuAfter.temporal! - cpuBefore.temporal!, 1), bench: round(cpuAfter.bench - cpuBefore.bench, 1),

@@ -3,16 +3,17 @@
  * the shape of a variant's record (its files, its solutions with their installed capacities), which
  * is copied, with each variant's own key, parameters and objectives, into the results directory of a
  * study of `variants` variants. The study's last activity (manifest, summary workbook, CSV, plots,
- * report) then runs over it in a process of its own, whose wall time and peak resident memory are
+ * report) then runs over it in a process of its own, as in the worker, whose wall time and peak resident memory are
  * the figures: a 100,000-variant study's summary in a minute, not after the 100 minutes of its run.
  */
-import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { demoSweepYaml } from '../harness/demo-sweep.js';
 import { variantAt, variantLabel } from '../../product/study/expand.js';
 import { parseStudy } from '../../product/study/load.js';
 import type { VariantRecord } from '../../product/study/results/manifest.js';
+import type { Study } from '../../product/study/schema.js';
+import { summariseInChildProcess } from '../../product/report/summary-process.js';
 import { RECORD_FILE, variantDir } from '../../product/study/results/records.js';
 import { runBench } from './run-bench.js';
 
@@ -60,13 +61,15 @@ export async function syntheticResults(dir: string, variants: number, say: (line
   return studyFile;
 }
 
-/** Runs the summary step over `dir` (made by syntheticResults) in a process of its own. */
-export function summariseAlone(dir: string, studyFile: string, variants: number): Promise<Omit<SummaryBenchReport, 'dir'>> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', new URL('./summarise-alone.ts', import.meta.url).pathname, dir, studyFile, String(variants)],
-      { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`the summary step failed: ${stderr || error.message}`));
-        else resolve(JSON.parse(stdout) as Omit<SummaryBenchReport, 'dir'>);
-      });
+/** Runs the summary step over `dir` (made by syntheticResults) as the worker's activity does: in a process of its own. */
+export async function summariseAlone(dir: string, studyFile: string, variants: number): Promise<Omit<SummaryBenchReport, 'dir'>> {
+  const study = JSON.parse(await readFile(studyFile, 'utf8')) as Study;
+  const started = performance.now();
+  const { answer, peakRssMb } = await summariseInChildProcess({
+    study, studyFile, outputDir: join(dir, 'results'), variantCount: variants, startedAt: new Date().toISOString(), finished: true,
   });
+  return {
+    variants, seconds: Math.round((performance.now() - started) / 100) / 10, peakRssMb, totals: answer.totals,
+    manifestMb: Math.round(((await stat(answer.manifest)).size / 2 ** 20) * 10) / 10,
+  };
 }

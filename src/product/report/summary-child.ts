@@ -1,0 +1,28 @@
+/**
+ * The summary step's own process (started by summary-process.ts): takes its input in the first IPC
+ * message, answers progress and then the step's answer, or the error, with its peak resident memory.
+ */
+import { runSummaryStep, type SummaryStepInput } from './study-results.js';
+import type { FromSummaryProcess } from './summary-process.js';
+
+const send = (message: FromSummaryProcess) => new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
+// maxRSS is in kilobytes.
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+process.once('message', (input: SummaryStepInput) => {
+  void (async () => {
+    try {
+      const answer = await runSummaryStep(input, {
+        onProgress: (variants) => void send({ kind: 'progress', variants }),
+        onManifest: () => void send({ kind: 'manifest' }),
+      });
+      await send({ kind: 'done', answer, peakRssMb: peakRssMb() });
+    } catch (error) {
+      const { name, message, stack } = error as Error;
+      const retryable = (error as { retryable?: unknown }).retryable;
+      await send({ kind: 'failed', error: { name, message, stack, ...(retryable === false ? { retryable } : {}) }, peakRssMb: peakRssMb() });
+    }
+    // Whatever a library left open, the step is over and its memory goes back to the system.
+    process.exit(0);
+  })();
+});
