@@ -9,6 +9,7 @@
  *   TEMPORAL_TLS_*; see src/product/temporal/temporal-profile.ts), SWEEP_TASK_QUEUE, and the planning
  *   service's configuration (see src/wire/client/config.ts).
  */
+import { setFlagsFromString } from 'node:v8';
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import type pino from 'pino';
 import { activityLogging } from './activities/failures.js';
@@ -80,7 +81,17 @@ export async function createStudyWorker(options: StudyWorkerOptions): Promise<{ 
   };
 }
 
+/**
+ * How far V8 lets a heap grow past what the last full collection kept, in percent. By default it
+ * grows up to fourfold on a machine with memory to spare: a worker 100,000 variants into a study kept
+ * 71 MB alive but held a 300 MB heap, and its RSS went past 600 MB. At 50 % it held 113–133 MB
+ * (RSS 445–465 MB). V8 reads this flag at every collection, so setting it at start takes effect
+ * (unlike --max-old-space-size), for the workflow thread too, which starts later.
+ */
+const HEAP_GROWING_PERCENT = 50;
+
 export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const log = createLogger({ level: env.SWEEP_LOG_LEVEL ?? 'info' });
   const target = loadTemporalTarget(env);
   const service = loadServiceConfig(env);
