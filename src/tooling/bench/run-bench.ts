@@ -11,7 +11,6 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StudyProgress } from '../../product/study/progress.js';
@@ -19,7 +18,6 @@ import { progressQuery } from '../../product/study/workflow-messages.js';
 import { demoSobolYaml, demoSweepYaml } from '../harness/demo-sweep.js';
 import { variantCount } from '../../product/study/expand.js';
 import { parseStudy } from '../../product/study/load.js';
-import { type Manifest, MANIFEST_FILE } from '../../product/study/results/manifest.js';
 import { onProductionServer, settle, startLocalStack } from '../harness/stack.js';
 import { type ProductionServer, startProductionServer } from '../../product/temporal/production-server.js';
 import { analystLoop } from './analyst-loop.js';
@@ -147,8 +145,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const cpuAfter = cpuOf();
     const workerPeakRssMb = Math.max(...stack.workers.map((worker) => peakRssMb(worker.pid)));
     const calls = await stack.admin<Record<string, number>>('/calls');
-    const manifestPath = join(dir, 'results', MANIFEST_FILE);
-    const totals = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest).totals : null;
+    // The study answers its totals; its manifest (112 MB at 100,000 variants) is not parsed for them.
+    const totals = outcome === 'completed' ? (await handle.result()).totals : null;
     say(`bench: study ${outcome} in ${round(wallSeconds, 1)} s; worker peak ${workerPeakRssMb} MB${workerRssSampled ? `, the highest sample ${workerRssSampled.mb} MB at ${workerRssSampled.seconds} s (${workerRssSampled.phase})` : ''}${workerChildRssSampled ? `; a process a worker started (the summary step's) ${workerChildRssSampled.mb} MB at ${workerChildRssSampled.seconds} s` : ''}`);
 
     let events = 0;
