@@ -4,6 +4,9 @@
  * with its progress and its peak memory; its failures arrive with their message and class name; and
  * a cancelled step ends its process.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +16,7 @@ import { parseStudy } from '../../src/product/study/load.js';
 import { MANIFEST_FILE } from '../../src/product/study/results/manifest.js';
 import { writeVariantRecord } from '../../src/product/study/results/records.js';
 import { runSummaryStep, type SummaryStepInput } from '../../src/product/report/study-results.js';
+import { REPORT_FILE } from '../../src/product/report/index.js';
 import { summariseInChildProcess } from '../../src/product/report/summary-process.js';
 import { studyManifest } from './study-fixture.js';
 import { tempDir } from '../support/service.js';
@@ -77,4 +81,17 @@ describe('the summary step in a process of its own', () => {
     expect(failure?.name).toBe('AbortError');
     expect(await readFile(join(input.outputDir, MANIFEST_FILE), 'utf8').catch(() => 'none')).toBe('none');
   }, 120_000);
+
+  it('stops by itself when the process that started it is gone', async () => {
+    const input = await recordedStudy();
+    const child = fork(new URL('../../src/product/report/summary-child.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: 'ignore', serialization: 'advanced' });
+    const exited = once(child, 'exit');
+    child.send(input);
+    // Mid-step, the channel closes, as when a worker is killed outright: the step goes no further.
+    await new Promise<void>((resolve) => child.on('message', (message: { kind: string }) => message.kind === 'manifest' && resolve()));
+    child.disconnect();
+    const [code] = await exited;
+    expect(code).toBe(1);
+    expect(existsSync(join(input.outputDir, REPORT_FILE))).toBe(false);
+  }, 60_000);
 });

@@ -9,6 +9,9 @@ const send = (message: FromSummaryProcess) => new Promise<void>((resolve) => pro
 // maxRSS is in kilobytes.
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
+// A worker killed outright leaves no one to answer, and its retry starts a step of its own: this one stops.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (input: SummaryStepInput) => {
   void (async () => {
     try {
