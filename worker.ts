@@ -86,7 +86,8 @@ export async function createStudyWorker(options: StudyWorkerOptions): Promise<{ 
  * grows up to fourfold on a machine with memory to spare: a worker 100,000 variants into a study kept
  * 71 MB alive but held a 300 MB heap, and its RSS went past 600 MB. At 50 % it held 113–133 MB
  * (RSS 445–465 MB). V8 reads this flag at every collection, so setting it at start takes effect
- * (unlike --max-old-space-size), for the workflow thread too, which starts later.
+ * (unlike --max-old-space-size); V8's flags are the process's, so the workflow thread's heap, made
+ * later, has it too (not measured apart: the figures are the main thread's heap and the whole RSS).
  */
 const HEAP_GROWING_PERCENT = 50;
 

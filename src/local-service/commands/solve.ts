@@ -13,6 +13,7 @@ import { POINT_PLACEMENTS, type PointPlacement } from '../optimiser/settings.js'
 import { outputZip } from '../optimiser/output-files.js';
 import { solutionReport } from '../optimiser/results.js';
 import { runNotes } from '../optimiser/run-notes.js';
+import { ownPeakRssMb } from '../../common/peak-memory.js';
 
 const number = (what: string, min: number, max = Number.POSITIVE_INFINITY) => (value: string) => {
   const n = Number(value);
@@ -71,7 +72,7 @@ Examples:
         onProgress: (n) => process.stderr.write(`  solution ${n} of ${settings.points}\n`),
         onLp: opts.lp ? (text) => writeFile(opts.lp!, text) : undefined,
       });
-      const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+      const peakRssMb = ownPeakRssMb();
       if (result.kind !== 'solved') {
         const reason = result.kind === 'infeasible' ? result.info : result.kind === 'failed' ? result.message : 'stopped';
         process.stderr.write(`${reason}\n`);

@@ -4,10 +4,9 @@
  */
 import { runSummaryStep, type SummaryStepInput } from './study-results.js';
 import type { FromSummaryProcess } from './summary-process.js';
+import { ownPeakRssMb } from '../../common/peak-memory.js';
 
 const send = (message: FromSummaryProcess) => new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
-// maxRSS is in kilobytes.
-const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 // A worker killed outright leaves no one to answer, and its retry starts a step of its own: this one stops.
 process.once('disconnect', () => process.exit(1));
@@ -19,11 +18,10 @@ process.once('message', (input: SummaryStepInput) => {
         onProgress: (variants) => void send({ kind: 'progress', variants }),
         onManifest: () => void send({ kind: 'manifest' }),
       });
-      await send({ kind: 'done', answer, peakRssMb: peakRssMb() });
+      await send({ kind: 'done', answer, peakRssMb: ownPeakRssMb() });
     } catch (error) {
       const { name, message, stack } = error as Error;
-      const retryable = (error as { retryable?: unknown }).retryable;
-      await send({ kind: 'failed', error: { name, message, stack, ...(retryable === false ? { retryable } : {}) }, peakRssMb: peakRssMb() });
+      await send({ kind: 'failed', error: { name, message, stack }, peakRssMb: ownPeakRssMb() });
     }
     // Whatever a library left open, the step is over and its memory goes back to the system.
     process.exit(0);

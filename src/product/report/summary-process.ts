@@ -14,7 +14,7 @@ export type FromSummaryProcess =
   | { kind: 'progress'; variants: number }
   | { kind: 'manifest' }
   | { kind: 'done'; answer: SummaryStepAnswer; peakRssMb: number }
-  | { kind: 'failed'; error: { name: string; message: string; stack?: string; retryable?: false }; peakRssMb: number };
+  | { kind: 'failed'; error: { name: string; message: string; stack?: string }; peakRssMb: number };
 
 const CHILD = fileURLToPath(new URL('./summary-child.ts', import.meta.url));
 // The sources are TypeScript: the child loads tsx's loader by its path, whatever the worker's working directory.
@@ -71,9 +71,9 @@ function abortError(): Error {
   return error;
 }
 
-/** The child's error as this process can throw it: its class name and whether it may be retried survive. */
+/** The child's error as this process can throw it, its name kept (Temporal's failure type). */
 function rebuilt(failed: Extract<FromSummaryProcess, { kind: 'failed' }>['error']): Error {
-  const error = Object.assign(new Error(failed.message), failed.retryable === false ? { retryable: false } : {});
+  const error = new Error(failed.message);
   error.name = failed.name;
   if (failed.stack) error.stack = failed.stack;
   return error;
