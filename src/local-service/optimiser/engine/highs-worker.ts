@@ -70,6 +70,10 @@ function solveDirectly(o: SolveOrder): SolveOutcome {
     }
   }
   const started = performance.now();
+  // HiGHS's time limit counts every run of the model since its clocks were last reset, and the
+  // model persists through a front's solves: without the reset a later point's limit would be
+  // spent by the points before it.
+  current.zeroAllClocks();
   current.run(callbacks as never);
   const status = STATUS[current.getModelStatus()] ?? 'error';
   const outcome: SolveOutcome = { status, seconds: (performance.now() - started) / 1000 };

@@ -1,0 +1,31 @@
+/**
+ * The solver thread keeps one HiGHS model through a job's solves (a front's points re-solve it), and
+ * HiGHS counts its time limit over every run of a model since its clocks were last reset. Each
+ * solve must get the time limit it is given, not what the solves before it left of it.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
+import { withSolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
+import { buildModel } from '../../src/local-service/optimiser/model/build.js';
+import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
+
+it('gives each solve of a persistent model its own time limit', async () => {
+  // MEDIUM's relaxation (its binaries made continuous: an LP, which HiGHS times over all its runs)
+  // takes HiGHS ten seconds or more: both solves below end at their limits.
+  const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
+  const ctx = buildModel(content, 'MEDIUM');
+  const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);
+  const relaxation = { ...ctx.lp.arrays(), integrality: new Int32Array(ctx.lp.columns), hasIntegers: false };
+  const [first, second] = await withSolverThread(undefined, async (thread) => {
+    await thread.load(relaxation);
+    const first = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: 4, mipRelGap: 1e-6 });
+    // Had the first solve's 4 s counted against it, this one would stop at once.
+    const second = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: 2, mipRelGap: 1e-6 });
+    return [first, second];
+  });
+  expect(first.status).toBe('time-limit');
+  expect(first.seconds).toBeGreaterThanOrEqual(3.5);
+  expect(second.status).toBe('time-limit');
+  expect(second.seconds).toBeGreaterThanOrEqual(1.5);
+}, 120_000);
