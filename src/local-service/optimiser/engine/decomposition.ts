@@ -4,12 +4,10 @@
  * Why: over 8,760 hours the capacity columns sit in tens of thousands of rows (output ≤ capacity
  * every hour), which makes each simplex iteration of the whole MIP slow in WebAssembly HiGHS — one
  * LP relaxation of the demo district takes over a minute and HiGHS's MIP needs several, in 1.6 GB.
- * With the design fixed, those rows become bounds: the operation LP holds them as column bounds
- * (and traces its cuts back through them), so the year's operation solves cold in about 15 s and
- * re-solves warm, after a design change, mostly in under a second. So a small master problem (the
- * design columns, the rows among them, and cuts) proposes designs, the operation LP prices them,
- * and each price with its reduced costs is a cut: operation cost ≥ V(ŷ) + Σ rc·(y − ŷ), valid
- * because V is convex in the design.
+ * With the design fixed, those rows become bounds: the same year's operation solves in a few seconds
+ * and re-solves warm in about one. So a small master problem (the design columns, the rows among
+ * them, and cuts) proposes designs, the operation LP prices them, and each price with its reduced
+ * costs is a cut: operation cost ≥ V(ŷ) + Σ rc·(y − ŷ), valid because V is convex in the design.
  *
  * - Lower bound: the master's optimum (its cuts under-estimate V everywhere).
  * - Upper bound: a design whose operation needs no slack, priced exactly.
@@ -50,13 +48,8 @@ const MAX_ITERATIONS = 500;
  * iterations instead of whatever design the first masters happen to reach.
  */
 const START_SCALES = [1.02, 1.05, 1.1, 1.25, 1.5, 2];
-/**
- * Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. With
- * the design's rows held as column bounds, a warm iteration costs about what a cold one does
- * (5,000–9,000 a second either way on the demo district's year), and a cold solve takes about
- * 120,000: a warm solve is worth up to half of that.
- */
-const WARM_ITERATIONS = 60_000;
+/** Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. */
+const WARM_ITERATIONS = 15_000;
 
 /** True when every integer column is a design decision (installed or not, a package chosen): no hourly binaries. */
 export function onlyDesignIntegers(m: ModelArrays): boolean {
@@ -69,20 +62,6 @@ export function decomposable(m: ModelArrays): boolean {
   return onlyDesignIntegers(m) && m.design.some((d) => d === 1);
 }
 
-/** One design priced: HiGHS's status, and when it solved the operation LP, what the cut needs. */
-export interface Pricing {
-  status: number | undefined;
-  solved?: {
-    /** The operation's cost, with the penalty for any slack. */
-    operation: number;
-    /** Its derivative along each linked design column (a subgradient of the convex operation cost). */
-    reduced: Float64Array;
-    /** Slack used on balances and order-bounded rows: unmet demand or a missed level. */
-    slack: number;
-    colValue: Float64Array;
-  };
-}
-
 export class Decomposition {
   private readonly sub: HighsModel;
   /** Design columns, in column order. */
@@ -93,27 +72,10 @@ export class Decomposition {
   private readonly position: Map<number, number>;
   /** Rows among design columns only. */
   private readonly masterRows: number[];
-  /** Operation-LP row of each operation row of the model kept as a row. */
+  /** Operation-LP row of each operation row of the model. */
   private readonly subRowOf: Map<number, number>;
-  /**
-   * Operation rows with a single operation column and design columns (`output ≤ capacity` every
-   * hour): with the design fixed they are bounds on that column, so the operation LP holds them as
-   * bounds. Columns in increasing order, each with its rows (CSR-like: `boundStarts`).
-   */
-  private readonly boundedCols: Int32Array;
-  private readonly boundStarts: Int32Array;
-  private readonly boundRows: Int32Array;
-  /** The operation column's coefficient in each of those rows. */
-  private readonly boundCoef: Float64Array;
-  /** Per bounded column, the row that set its lower and its upper bound at the last pricing (−1: its own bound). */
-  private readonly lowerFrom: Int32Array;
-  private readonly upperFrom: Int32Array;
-  /** Design values at the last pricing, by column (zero elsewhere). */
-  private readonly designValue: Float64Array;
   /** Penalised slack columns after the model's own: on demand balances, and on rows the orders bound. */
   private slackCols = 0;
-  /** True once the operation LP has a basis to start warm from. */
-  private warm = false;
   /** Operation-LP rows that orders bound (the Pareto level): their first slack column (the second follows it). */
   private readonly elastic = new Map<number, number>();
 
@@ -131,43 +93,9 @@ export class Decomposition {
     this.masterRows = [];
     for (let r = 0; r < m.numRows; r++) if (!operationRow[r]) this.masterRows.push(r);
 
-    // The operation LP: every column, the operation rows only (those that bound one operation
-    // column by the design as column bounds), no integrality.
+    // The operation LP: every column, the operation rows only, no integrality.
     const rows: number[] = [];
-    const boundsOf = new Map<number, number[]>();
-    for (let r = 0; r < m.numRows; r++) {
-      if (!operationRow[r]) continue;
-      let single = -1;
-      let operationCols = 0;
-      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) {
-        if (!m.design[m.index[k]]) {
-          operationCols++;
-          single = k;
-        }
-      }
-      const withDesign = m.starts[r + 1] - m.starts[r] > operationCols;
-      if (operationCols === 1 && withDesign && m.value[single] !== 0) {
-        const col = m.index[single];
-        if (!boundsOf.has(col)) boundsOf.set(col, []);
-        boundsOf.get(col)!.push(single);
-      } else {
-        rows.push(r);
-      }
-    }
-    this.boundedCols = Int32Array.from([...boundsOf.keys()].sort((a, b) => a - b));
-    this.boundStarts = new Int32Array(this.boundedCols.length + 1);
-    const entries: number[] = [];
-    this.boundedCols.forEach((col, i) => {
-      entries.push(...boundsOf.get(col)!);
-      this.boundStarts[i + 1] = entries.length;
-    });
-    const rowOfEntry = new Int32Array(m.index.length);
-    for (let r = 0; r < m.numRows; r++) rowOfEntry.fill(r, m.starts[r], m.starts[r + 1]);
-    this.boundRows = Int32Array.from(entries, (k) => rowOfEntry[k]);
-    this.boundCoef = Float64Array.from(entries, (k) => m.value[k]);
-    this.lowerFrom = new Int32Array(this.boundedCols.length).fill(-1);
-    this.upperFrom = new Int32Array(this.boundedCols.length).fill(-1);
-    this.designValue = new Float64Array(m.numCols);
+    for (let r = 0; r < m.numRows; r++) if (operationRow[r]) rows.push(r);
     const starts = new Int32Array(rows.length + 1);
     let nnz = 0;
     for (let i = 0; i < rows.length; i++) {
@@ -227,10 +155,36 @@ export class Decomposition {
   solve(order: SolveOrder, rowLower: Float64Array, rowUpper: Float64Array, start: ColumnValues | undefined, interrupted: () => boolean): SolveOutcome | undefined {
     const began = performance.now();
     const remaining = () => order.timeLimitSeconds - (performance.now() - began) / 1000;
-    const { m, linked } = this;
+    const { m, sub, linked } = this;
     const cost = order.cost;
 
-    this.setPrices(order);
+    // Operation prices: design costs belong to the master; slack is penalised.
+    const subCost = Float64Array.from(cost);
+    let largest = 0;
+    for (let j = 0; j < m.numCols; j++) {
+      if (m.design[j]) subCost[j] = 0;
+      else largest = Math.max(largest, Math.abs(cost[j]));
+    }
+    sub.changeColsCost({ kind: 'range', from: 0, to: m.numCols - 1 }, subCost);
+    // A bound an order sets (the Pareto level) can leave a design without any operation: slack on
+    // both sides keeps every design priceable, as on the balances, and counts as unmet.
+    for (const row of order.rows) {
+      const at = this.subRowOf.get(row.index);
+      if (at === undefined) continue;
+      sub.changeRowBounds(at, row.lower, row.upper);
+      let slack = this.elastic.get(at);
+      if (slack === undefined) {
+        slack = m.numCols + this.slackCols;
+        this.elastic.set(at, slack);
+        this.addSlack([at, at], [1, -1]);
+      }
+      // Only a finite bound gets slack: presolve drops a free row, but not one with slack on it.
+      sub.changeColBounds(slack, 0, Number.isFinite(row.lower) ? Infinity : 0);
+      sub.changeColBounds(slack + 1, 0, Number.isFinite(row.upper) ? Infinity : 0);
+    }
+    if (this.slackCols > 0) {
+      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
+    }
 
     // The first point: the start's design where it says, else the lower bound.
     const given = new Map<number, number>();
@@ -256,18 +210,23 @@ export class Decomposition {
       for (;;) {
         iterations++;
         // Price the point's operation and cut.
-        const priced = this.price(point, rowLower, rowUpper, remaining());
-        if (priced.status === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
-        if (priced.status === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
-        if (!priced.solved) return undefined;
-        const { operation, slack } = priced.solved;
-        this.addCut(master, theta, point, operation, priced.solved.reduced);
+        for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
+        const subStatus = this.priceOperation(remaining());
+        if (subStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
+        if (subStatus === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
+        if (subStatus !== this.highs.constants.modelStatus.optimal) return undefined;
+        const solution = sub.getSolution();
+        const operation = sub.getObjectiveValue();
+        const reduced = Float64Array.from(linked, (j) => solution.colDual[j]);
+        this.addCut(master, theta, point, operation, reduced);
 
+        let slack = 0;
+        for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
         const completed = this.completeDesign(master, theta, point, upper);
         if (completed) {
           penalised = Math.min(penalised, completed.investment + operation);
           if (slack <= 1e-6 && (!best || completed.investment + operation < best.upper)) {
-            const x = priced.solved.colValue.slice(0, m.numCols);
+            const x = solution.colValue.slice(0, m.numCols);
             for (let i = 0; i < this.designCols.length; i++) x[this.designCols[i]] = completed.design[i];
             best = { upper: completed.investment + operation, design: completed.design, x };
             startScaledBy ??= scaledBy;
@@ -276,10 +235,7 @@ export class Decomposition {
 
         // Ask the master for the best design under the cuts.
         master.options.set({ time_limit: Math.max(1, remaining()) });
-        const masterStatus = this.run(master);
-        // Out of time in the master: the best design so far is the answer, with the bound before it.
-        if (masterStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
-        if (masterStatus !== this.highs.constants.modelStatus.optimal) return undefined;
+        if (this.run(master) !== this.highs.constants.modelStatus.optimal) return undefined;
         const bound = Number(master.info.get('mip_dual_bound'));
         const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
         lower = Math.max(lower, bound);
@@ -319,136 +275,21 @@ export class Decomposition {
   }
 
   /**
-   * Prices the operation LP for an order: its costs on operation columns (design costs belong to
-   * the master), the bounds it sets on rows, with penalised slack on them and on the balances.
-   */
-  setPrices(order: SolveOrder): void {
-    const { m, sub } = this;
-    const cost = order.cost;
-    const subCost = Float64Array.from(cost);
-    let largest = 0;
-    for (let j = 0; j < m.numCols; j++) {
-      if (m.design[j]) subCost[j] = 0;
-      else largest = Math.max(largest, Math.abs(cost[j]));
-    }
-    sub.changeColsCost({ kind: 'range', from: 0, to: m.numCols - 1 }, subCost);
-    // A bound an order sets (the Pareto level) can leave a design without any operation: slack on
-    // both sides keeps every design priceable, as on the balances, and counts as unmet.
-    for (const row of order.rows) {
-      const at = this.subRowOf.get(row.index);
-      // A row among design columns is the master's; one held as a column bound is read at pricing.
-      if (at === undefined) continue;
-      sub.changeRowBounds(at, row.lower, row.upper);
-      let slack = this.elastic.get(at);
-      if (slack === undefined) {
-        slack = m.numCols + this.slackCols;
-        this.elastic.set(at, slack);
-        this.addSlack([at, at], [1, -1]);
-      }
-      // Only a finite bound gets slack: presolve drops a free row, but not one with slack on it.
-      sub.changeColBounds(slack, 0, Number.isFinite(row.lower) ? Infinity : 0);
-      sub.changeColBounds(slack + 1, 0, Number.isFinite(row.upper) ? Infinity : 0);
-    }
-    if (this.slackCols > 0) {
-      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
-    }
-  }
-
-  /** The linked design columns (those in operation rows), in the order `price` takes their values. */
-  get linkedColumns(): readonly number[] {
-    return this.linked;
-  }
-
-  /**
-   * Prices one design (values of the linked columns) under the prices set last: the operation's
-   * cost with any penalised slack, its derivative along each linked column (a subgradient: the
-   * cut), the slack used and the solution; only `status` when HiGHS does not solve it to optimality.
-   */
-  price(point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, seconds: number): Pricing {
-    const { m, sub, linked } = this;
-    for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
-    this.boundByDesign(linked, point, rowLower, rowUpper);
-    const status = this.priceOperation(seconds);
-    if (status !== this.highs.constants.modelStatus.optimal) return { status };
-    const solution = sub.getSolution();
-    let slack = 0;
-    for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
-    return { status, solved: { operation: sub.getObjectiveValue(), reduced: this.reducedCosts(solution.colDual), slack, colValue: Float64Array.from(solution.colValue) } };
-  }
-
-  /**
-   * Sets each bounded operation column's bounds from its own and those its rows give at the design
-   * `point`, remembering which row set each (the reduced costs trace back through it).
-   */
-  private boundByDesign(linked: number[], point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array): void {
-    const { m, boundedCols, boundStarts, boundRows, boundCoef, designValue } = this;
-    linked.forEach((j, k) => (designValue[j] = point[k]));
-    const lower = new Float64Array(boundedCols.length);
-    const upper = new Float64Array(boundedCols.length);
-    for (let i = 0; i < boundedCols.length; i++) {
-      const col = boundedCols[i];
-      let lo = m.colLower[col];
-      let up = m.colUpper[col];
-      let loFrom = -1;
-      let upFrom = -1;
-      for (let e = boundStarts[i]; e < boundStarts[i + 1]; e++) {
-        const r = boundRows[e];
-        const a = boundCoef[e];
-        // The design's part of the row, moved to its sides.
-        let fixed = 0;
-        for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (m.index[k] !== col) fixed += m.value[k] * designValue[m.index[k]];
-        const fromLower = (rowLower[r] - fixed) / a;
-        const fromUpper = (rowUpper[r] - fixed) / a;
-        const [low, high] = a > 0 ? [fromLower, fromUpper] : [fromUpper, fromLower];
-        if (Number.isFinite(low) && low > lo) [lo, loFrom] = [low, e];
-        if (Number.isFinite(high) && high < up) [up, upFrom] = [high, e];
-      }
-      lower[i] = lo;
-      upper[i] = up;
-      this.lowerFrom[i] = loFrom;
-      this.upperFrom[i] = upFrom;
-    }
-    if (boundedCols.length) this.sub.changeColsBounds({ kind: 'set', indices: boundedCols }, lower, upper);
-  }
-
-  /**
-   * The operation cost's derivative along each linked design column: its reduced cost in the LP
-   * (through the rows kept) plus, for every column at a bound a row set, that column's reduced cost
-   * times the bound's derivative (−coefficient of the design column ÷ the column's own).
-   */
-  private reducedCosts(colDual: Float64Array | number[]): Float64Array {
-    const { m, boundedCols, boundRows, boundCoef, linked } = this;
-    const along = new Float64Array(m.numCols);
-    for (const j of linked) along[j] = colDual[j];
-    for (let i = 0; i < boundedCols.length; i++) {
-      const d = colDual[boundedCols[i]];
-      const e = d < -1e-12 ? this.upperFrom[i] : d > 1e-12 ? this.lowerFrom[i] : -1;
-      if (e < 0) continue;
-      const r = boundRows[e];
-      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (m.index[k] !== boundedCols[i]) along[m.index[k]] -= (d * m.value[k]) / boundCoef[e];
-    }
-    return Float64Array.from(linked, (j) => along[j]);
-  }
-
-  /**
-   * Solves the operation LP at the design its bounds now fix. Warm from the last basis (a design
-   * changes only column bounds, so the last basis stays dual feasible: hundreds to a few thousand
-   * iterations when the design moved little); when it moved far, starting over with presolve is
-   * cheaper — so a warm attempt gets an iteration budget and the LP starts over when it runs out.
+   * Solves the operation LP at the design its bounds now fix. Warm from the last basis when the
+   * design moved little (hundreds of iterations); when it moved far, a warm start without presolve
+   * is slower than starting over with presolve, which turns every `output ≤ capacity` row into a
+   * bound — so a warm attempt gets an iteration budget and the LP starts over when it runs out.
    * No callbacks: HiGHS calling into JavaScript at every simplex iteration costs more than the
    * solve; a stop is honoured between solves, a few seconds apart.
    */
   private priceOperation(seconds: number): number | undefined {
     const { sub } = this;
-    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: this.warm ? WARM_ITERATIONS : 2 ** 31 - 1 } as never);
-    let status = this.run(sub);
-    if (status === this.highs.constants.modelStatus.iterationLimit) {
-      sub.clearSolver();
-      sub.options.set({ simplex_iteration_limit: 2 ** 31 - 1 } as never);
-      status = this.run(sub);
-    }
-    this.warm = status === this.highs.constants.modelStatus.optimal;
-    return status;
+    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: WARM_ITERATIONS } as never);
+    const warm = this.run(sub);
+    if (warm !== this.highs.constants.modelStatus.iterationLimit) return warm;
+    sub.clearSolver();
+    sub.options.set({ simplex_iteration_limit: 2 ** 31 - 1 } as never);
+    return this.run(sub);
   }
 
   /**
@@ -458,9 +299,6 @@ export class Decomposition {
    */
   private run(model: HighsModel): number | undefined {
     try {
-      // HiGHS's time limit counts every run of a model since its clocks were last reset: the limit
-      // set for this run must count this run alone.
-      model.zeroAllClocks();
       model.run();
       return model.getModelStatus();
     } catch (error) {
