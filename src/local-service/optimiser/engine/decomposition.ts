@@ -299,6 +299,10 @@ export class Decomposition {
    */
   private run(model: HighsModel): number | undefined {
     try {
+      // HiGHS's time limit counts every run of a model since its clocks were last reset: the
+      // operation LP lives through a whole solve, so without the reset each pricing's limit
+      // would be spent by the pricings before it and the solve would end early at a time limit.
+      model.zeroAllClocks();
       model.run();
       return model.getModelStatus();
     } catch (error) {

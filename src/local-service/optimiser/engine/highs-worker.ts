@@ -71,8 +71,8 @@ function solveDirectly(o: SolveOrder): SolveOutcome {
   }
   const started = performance.now();
   // HiGHS's time limit counts every run of the model since its clocks were last reset, and the
-  // model persists through a front's solves: without the reset a later point's limit would be
-  // spent by the points before it.
+  // model persists through a front's solves: without the reset an LP's later solve stops at once
+  // when the solves before it took longer than its limit (test/solver/time-limit.test.ts).
   current.zeroAllClocks();
   current.run(callbacks as never);
   const status = STATUS[current.getModelStatus()] ?? 'error';
