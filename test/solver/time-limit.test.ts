@@ -11,8 +11,9 @@ import { buildModel } from '../../src/local-service/optimiser/model/build.js';
 import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
 
 it('gives each solve of a persistent model its own time limit', async () => {
-  // MEDIUM's relaxation (its binaries made continuous: an LP, which HiGHS times over all its runs)
-  // takes HiGHS 5–15 s on the machines measured: both solves below end at their limits.
+  // MEDIUM's relaxation (its binaries made continuous: an LP, which HiGHS times over all its runs):
+  // its root LP took HiGHS about 12 s on a loaded machine (the MIP's log), so both solves below end
+  // at their limits unless a machine is several times faster.
   const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
   const ctx = buildModel(content, 'MEDIUM');
   const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);

@@ -25,10 +25,7 @@
 import type { ModelArrays } from '../lp.js';
 import type { ColumnValues, SolveOrder, SolveOutcome } from './protocol.js';
 
-import type loadHighs from 'highs';
-
-type Highs = Awaited<ReturnType<typeof loadHighs>>;
-type HighsModel = ReturnType<Highs['createModel']>;
+import { type Highs, type HighsModel, runWithOwnTimeLimit } from './highs-run.js';
 
 /** Weight of the master's answer in the point a cut is taken at (measured best at 0.1 on the demo district). */
 const ALPHA = 0.1;
@@ -299,11 +296,7 @@ export class Decomposition {
    */
   private run(model: HighsModel): number | undefined {
     try {
-      // HiGHS's time limit counts every run of a model since its clocks were last reset: the
-      // operation LP lives through a whole solve, so without the reset each pricing's limit
-      // would be spent by the pricings before it and the solve would end early at a time limit.
-      model.zeroAllClocks();
-      model.run();
+      runWithOwnTimeLimit(model);
       return model.getModelStatus();
     } catch (error) {
       if (error instanceof this.highs.errors.HighsError) return undefined;

@@ -8,6 +8,7 @@ import loadHighs from 'highs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ModelArrays, portableLp } from '../lp.js';
 import { Decomposition, decomposable, onlyDesignIntegers } from './decomposition.js';
+import { runWithOwnTimeLimit } from './highs-run.js';
 import type { Request, Response, SolveOrder, SolveOutcome, SolveStatus } from './protocol.js';
 
 const highs = await loadHighs();
@@ -70,11 +71,7 @@ function solveDirectly(o: SolveOrder): SolveOutcome {
     }
   }
   const started = performance.now();
-  // HiGHS's time limit counts every run of the model since its clocks were last reset, and the
-  // model persists through a front's solves: without the reset an LP's later solve stops at once
-  // when the solves before it took longer than its limit (test/solver/time-limit.test.ts).
-  current.zeroAllClocks();
-  current.run(callbacks as never);
+  runWithOwnTimeLimit(current, callbacks as never);
   const status = STATUS[current.getModelStatus()] ?? 'error';
   const outcome: SolveOutcome = { status, seconds: (performance.now() - started) / 1000 };
   const primal = current.info.get('primal_solution_status' as never) as unknown as number;
