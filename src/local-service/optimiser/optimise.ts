@@ -92,6 +92,9 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
       decompose: fullYear ? { start: design } : undefined,
     });
     if (outcome.colValue) design = designOf(outcome.colValue);
+    if (outcome.overranBySeconds !== undefined) {
+      ctx.notes.push(`a solve ran ${outcome.overranBySeconds.toFixed(0)} s past the time limit and was ended; ${outcome.colValue ? 'the best solution it had found is answered' : 'it had found no solution'}`);
+    }
     solves.all++;
     if (outcome.iterations) solves.decomposed++;
     return outcome;

@@ -4,10 +4,12 @@
  * Why: over 8,760 hours the capacity columns sit in tens of thousands of rows (output ≤ capacity
  * every hour), which makes each simplex iteration of the whole MIP slow in WebAssembly HiGHS — one
  * LP relaxation of the demo district takes over a minute and HiGHS's MIP needs several, in 1.6 GB.
- * With the design fixed, those rows become bounds: the same year's operation solves in a few seconds
- * and re-solves warm in about one. So a small master problem (the design columns, the rows among
- * them, and cuts) proposes designs, the operation LP prices them, and each price with its reduced
- * costs is a cut: operation cost ≥ V(ŷ) + Σ rc·(y − ŷ), valid because V is convex in the design.
+ * With the design fixed, those rows become bounds: the operation LP holds them as column bounds
+ * (and traces its cuts back through them), so the year's operation solves cold in about 15 s and
+ * re-solves warm, after a design change, mostly in under a second. So a small master problem (the
+ * design columns, the rows among them, and cuts) proposes designs, the operation LP prices them,
+ * and each price with its reduced costs is a cut: operation cost ≥ V(ŷ) + Σ rc·(y − ŷ), valid
+ * because V is convex in the design.
  *
  * - Lower bound: the master's optimum (its cuts under-estimate V everywhere).
  * - Upper bound: a design whose operation needs no slack, priced exactly.
@@ -22,6 +24,7 @@
  * (an operation LP that is infeasible even with slack, a master it cannot solve, a design at a bound
  * it had to invent) answers undefined and the caller solves the whole MIP directly.
  */
+import { writeSync } from 'node:fs';
 import type { ModelArrays } from '../lp.js';
 import type { ColumnValues, SolveOrder, SolveOutcome } from './protocol.js';
 
@@ -39,14 +42,24 @@ const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start
 const PENALTY_FACTOR = 1e4;
 const MAX_ITERATIONS = 500;
 /**
+ * SWEEP_SOLVER_TRACE=1 writes each HiGHS run's status, iterations and seconds to stderr, at once
+ * (a worker's process.stderr waits for its event loop, which a long solve holds): where a solve's time goes.
+ */
+const TRACE = process.env.SWEEP_SOLVER_TRACE === '1';
+/**
  * When the start's design leaves demand unmet over the year (a typical-day design is sized for
  * typical days, and the year has harder hours), it is priced again with its capacities scaled by
  * these factors, until one needs no slack: that gives the stabilisation a centre from the first
  * iterations instead of whatever design the first masters happen to reach.
  */
 const START_SCALES = [1.02, 1.05, 1.1, 1.25, 1.5, 2];
-/** Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. */
-const WARM_ITERATIONS = 15_000;
+/**
+ * Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. With
+ * the design's rows held as column bounds, a warm iteration costs about what a cold one does
+ * (5,000–9,000 a second either way on the demo district's year), and a cold solve takes about
+ * 120,000: a warm solve is worth up to half of that.
+ */
+const WARM_ITERATIONS = 60_000;
 
 /** True when every integer column is a design decision (installed or not, a package chosen): no hourly binaries. */
 export function onlyDesignIntegers(m: ModelArrays): boolean {
@@ -59,6 +72,26 @@ export function decomposable(m: ModelArrays): boolean {
   return onlyDesignIntegers(m) && m.design.some((d) => d === 1);
 }
 
+/** One design priced: HiGHS's status, and when it solved the operation LP, what the cut needs. */
+export interface Pricing {
+  status: number | undefined;
+  solved?: {
+    /** The operation's cost, with the penalty for any slack. */
+    operation: number;
+    /** Its derivative along each linked design column (a subgradient of the convex operation cost). */
+    reduced: Float64Array;
+    /** Slack used on balances and order-bounded rows: unmet demand or a missed level. */
+    slack: number;
+    colValue: Float64Array;
+  };
+}
+
+/** A cut `values·x ≥ rhs` divided by its largest coefficient (addCut says why). */
+export function scaleCut(values: readonly number[], rhs: number): { values: number[]; rhs: number } {
+  const largest = Math.max(...values.map(Math.abs));
+  return { values: values.map((v) => v / largest), rhs: rhs / largest };
+}
+
 export class Decomposition {
   private readonly sub: HighsModel;
   /** Design columns, in column order. */
@@ -69,10 +102,27 @@ export class Decomposition {
   private readonly position: Map<number, number>;
   /** Rows among design columns only. */
   private readonly masterRows: number[];
-  /** Operation-LP row of each operation row of the model. */
+  /** Operation-LP row of each operation row of the model kept as a row. */
   private readonly subRowOf: Map<number, number>;
+  /**
+   * Operation rows with a single operation column and design columns (`output ≤ capacity` every
+   * hour): with the design fixed they are bounds on that column, so the operation LP holds them as
+   * bounds. Columns in increasing order, each with its rows (CSR-like: `boundStarts`).
+   */
+  private readonly boundedCols: Int32Array;
+  private readonly boundStarts: Int32Array;
+  private readonly boundRows: Int32Array;
+  /** The operation column's coefficient in each of those rows. */
+  private readonly boundCoef: Float64Array;
+  /** Per bounded column, the row that set its lower and its upper bound at the last pricing (−1: its own bound). */
+  private readonly lowerFrom: Int32Array;
+  private readonly upperFrom: Int32Array;
+  /** Design values at the last pricing, by column (zero elsewhere). */
+  private readonly designValue: Float64Array;
   /** Penalised slack columns after the model's own: on demand balances, and on rows the orders bound. */
   private slackCols = 0;
+  /** True once the operation LP has a basis to start warm from. */
+  private warm = false;
   /** Operation-LP rows that orders bound (the Pareto level): their first slack column (the second follows it). */
   private readonly elastic = new Map<number, number>();
 
@@ -90,9 +140,43 @@ export class Decomposition {
     this.masterRows = [];
     for (let r = 0; r < m.numRows; r++) if (!operationRow[r]) this.masterRows.push(r);
 
-    // The operation LP: every column, the operation rows only, no integrality.
+    // The operation LP: every column, the operation rows only (those that bound one operation
+    // column by the design as column bounds), no integrality.
     const rows: number[] = [];
-    for (let r = 0; r < m.numRows; r++) if (operationRow[r]) rows.push(r);
+    const boundsOf = new Map<number, number[]>();
+    for (let r = 0; r < m.numRows; r++) {
+      if (!operationRow[r]) continue;
+      let single = -1;
+      let operationCols = 0;
+      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) {
+        if (!m.design[m.index[k]]) {
+          operationCols++;
+          single = k;
+        }
+      }
+      const withDesign = m.starts[r + 1] - m.starts[r] > operationCols;
+      if (operationCols === 1 && withDesign && m.value[single] !== 0) {
+        const col = m.index[single];
+        if (!boundsOf.has(col)) boundsOf.set(col, []);
+        boundsOf.get(col)!.push(single);
+      } else {
+        rows.push(r);
+      }
+    }
+    this.boundedCols = Int32Array.from([...boundsOf.keys()].sort((a, b) => a - b));
+    this.boundStarts = new Int32Array(this.boundedCols.length + 1);
+    const entries: number[] = [];
+    this.boundedCols.forEach((col, i) => {
+      entries.push(...boundsOf.get(col)!);
+      this.boundStarts[i + 1] = entries.length;
+    });
+    const rowOfEntry = new Int32Array(m.index.length);
+    for (let r = 0; r < m.numRows; r++) rowOfEntry.fill(r, m.starts[r], m.starts[r + 1]);
+    this.boundRows = Int32Array.from(entries, (k) => rowOfEntry[k]);
+    this.boundCoef = Float64Array.from(entries, (k) => m.value[k]);
+    this.lowerFrom = new Int32Array(this.boundedCols.length).fill(-1);
+    this.upperFrom = new Int32Array(this.boundedCols.length).fill(-1);
+    this.designValue = new Float64Array(m.numCols);
     const starts = new Int32Array(rows.length + 1);
     let nnz = 0;
     for (let i = 0; i < rows.length; i++) {
@@ -149,39 +233,16 @@ export class Decomposition {
    * Solves the order: minimise cost over the full model. `rowLower`/`rowUpper` are the current row
    * bounds (the order's rows already applied). Undefined when the caller should solve directly.
    */
-  solve(order: SolveOrder, rowLower: Float64Array, rowUpper: Float64Array, start: ColumnValues | undefined, interrupted: () => boolean): SolveOutcome | undefined {
+  solve(
+    order: SolveOrder, rowLower: Float64Array, rowUpper: Float64Array, start: ColumnValues | undefined, interrupted: () => boolean,
+    onBest?: (best: SolveOutcome) => void,
+  ): SolveOutcome | undefined {
     const began = performance.now();
     const remaining = () => order.timeLimitSeconds - (performance.now() - began) / 1000;
-    const { m, sub, linked } = this;
+    const { m, linked } = this;
     const cost = order.cost;
 
-    // Operation prices: design costs belong to the master; slack is penalised.
-    const subCost = Float64Array.from(cost);
-    let largest = 0;
-    for (let j = 0; j < m.numCols; j++) {
-      if (m.design[j]) subCost[j] = 0;
-      else largest = Math.max(largest, Math.abs(cost[j]));
-    }
-    sub.changeColsCost({ kind: 'range', from: 0, to: m.numCols - 1 }, subCost);
-    // A bound an order sets (the Pareto level) can leave a design without any operation: slack on
-    // both sides keeps every design priceable, as on the balances, and counts as unmet.
-    for (const row of order.rows) {
-      const at = this.subRowOf.get(row.index);
-      if (at === undefined) continue;
-      sub.changeRowBounds(at, row.lower, row.upper);
-      let slack = this.elastic.get(at);
-      if (slack === undefined) {
-        slack = m.numCols + this.slackCols;
-        this.elastic.set(at, slack);
-        this.addSlack([at, at], [1, -1]);
-      }
-      // Only a finite bound gets slack: presolve drops a free row, but not one with slack on it.
-      sub.changeColBounds(slack, 0, Number.isFinite(row.lower) ? Infinity : 0);
-      sub.changeColBounds(slack + 1, 0, Number.isFinite(row.upper) ? Infinity : 0);
-    }
-    if (this.slackCols > 0) {
-      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
-    }
+    this.setPrices(order);
 
     // The first point: the start's design where it says, else the lower bound.
     const given = new Map<number, number>();
@@ -203,39 +264,55 @@ export class Decomposition {
       /** The factor of the point being priced, while it is the start's design scaled. */
       let scaledBy: number | undefined;
       let startScaledBy: number | undefined;
+      /** The best design as an answer with its gap; undefined while it sits at a bound the decomposition invented. */
+      const answer = (status: SolveOutcome['status']): SolveOutcome | undefined => {
+        if (!best || this.designCols.some((j, i) => upper[i] < m.colUpper[j] && best!.design[i] >= upper[i] * (1 - 1e-9))) return undefined;
+        return {
+          status, colValue: best.x, objective: best.upper + order.offset, seconds: (performance.now() - began) / 1000,
+          mipGap: Number.isFinite(lower) ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
+          iterations, startScaledBy,
+        };
+      };
+      /** Set when the best design changed since it was last posted. */
+      let unposted = false;
 
       for (;;) {
         iterations++;
         // Price the point's operation and cut.
-        for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
-        const subStatus = this.priceOperation(remaining());
-        if (subStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
-        if (subStatus === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
-        if (subStatus !== this.highs.constants.modelStatus.optimal) return undefined;
-        const solution = sub.getSolution();
-        const operation = sub.getObjectiveValue();
-        const reduced = Float64Array.from(linked, (j) => solution.colDual[j]);
-        this.addCut(master, theta, point, operation, reduced);
+        const priced = this.price(point, rowLower, rowUpper, remaining());
+        if (priced.status === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
+        if (priced.status === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
+        if (!priced.solved) return undefined;
+        const { operation, slack } = priced.solved;
+        this.addCut(master, theta, point, operation, priced.solved.reduced);
 
-        let slack = 0;
-        for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
         const completed = this.completeDesign(master, theta, point, upper);
         if (completed) {
           penalised = Math.min(penalised, completed.investment + operation);
           if (slack <= 1e-6 && (!best || completed.investment + operation < best.upper)) {
-            const x = solution.colValue.slice(0, m.numCols);
+            const x = priced.solved.colValue.slice(0, m.numCols);
             for (let i = 0; i < this.designCols.length; i++) x[this.designCols[i]] = completed.design[i];
             best = { upper: completed.investment + operation, design: completed.design, x };
+            unposted = true;
             startScaledBy ??= scaledBy;
           }
         }
 
         // Ask the master for the best design under the cuts.
         master.options.set({ time_limit: Math.max(1, remaining()) });
-        if (this.run(master) !== this.highs.constants.modelStatus.optimal) return undefined;
+        const masterStatus = this.run(master, 'master');
+        // Out of time in the master: the best design so far is the answer, with the bound before it.
+        if (masterStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
+        if (masterStatus !== this.highs.constants.modelStatus.optimal) return undefined;
         const bound = Number(master.info.get('mip_dual_bound'));
         const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
         lower = Math.max(lower, bound);
+        // The parent answers the last best it heard if this solve overruns (engine/solver-thread.ts).
+        if (unposted && onBest) {
+          const progress = answer('time-limit');
+          if (progress) onBest(progress);
+          unposted = false;
+        }
         const within = (upper: number) => upper - lower <= order.mipRelGap * Math.max(1, Math.abs(upper));
         if (best && within(best.upper)) break;
         // The best design even with penalised slack leaves demand unmet or misses the level: the
@@ -260,45 +337,162 @@ export class Decomposition {
         });
       }
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
-      if (this.designCols.some((j, i) => upper[i] < m.colUpper[j] && best!.design[i] >= upper[i] * (1 - 1e-9))) return undefined;
-      return {
-        status, colValue: best.x, objective: best.upper + order.offset, seconds: (performance.now() - began) / 1000,
-        mipGap: Number.isFinite(lower) ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
-        iterations, startScaledBy,
-      };
+      return answer(status);
     } finally {
       master.dispose();
     }
   }
 
   /**
-   * Solves the operation LP at the design its bounds now fix. Warm from the last basis when the
-   * design moved little (hundreds of iterations); when it moved far, a warm start without presolve
-   * is slower than starting over with presolve, which turns every `output ≤ capacity` row into a
-   * bound — so a warm attempt gets an iteration budget and the LP starts over when it runs out.
+   * Prices the operation LP for an order: its costs on operation columns (design costs belong to
+   * the master), the bounds it sets on rows, with penalised slack on them and on the balances.
+   */
+  setPrices(order: SolveOrder): void {
+    const { m, sub } = this;
+    const cost = order.cost;
+    const subCost = Float64Array.from(cost);
+    let largest = 0;
+    for (let j = 0; j < m.numCols; j++) {
+      if (m.design[j]) subCost[j] = 0;
+      else largest = Math.max(largest, Math.abs(cost[j]));
+    }
+    sub.changeColsCost({ kind: 'range', from: 0, to: m.numCols - 1 }, subCost);
+    // A bound an order sets (the Pareto level) can leave a design without any operation: slack on
+    // both sides keeps every design priceable, as on the balances, and counts as unmet.
+    for (const row of order.rows) {
+      const at = this.subRowOf.get(row.index);
+      // A row among design columns is the master's; one held as a column bound is read at pricing.
+      if (at === undefined) continue;
+      sub.changeRowBounds(at, row.lower, row.upper);
+      let slack = this.elastic.get(at);
+      if (slack === undefined) {
+        slack = m.numCols + this.slackCols;
+        this.elastic.set(at, slack);
+        this.addSlack([at, at], [1, -1]);
+      }
+      // Only a finite bound gets slack: presolve drops a free row, but not one with slack on it.
+      sub.changeColBounds(slack, 0, Number.isFinite(row.lower) ? Infinity : 0);
+      sub.changeColBounds(slack + 1, 0, Number.isFinite(row.upper) ? Infinity : 0);
+    }
+    if (this.slackCols > 0) {
+      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
+    }
+  }
+
+  /** The linked design columns (those in operation rows), in the order `price` takes their values. */
+  get linkedColumns(): readonly number[] {
+    return this.linked;
+  }
+
+  /**
+   * Prices one design (values of the linked columns) under the prices set last: the operation's
+   * cost with any penalised slack, its derivative along each linked column (a subgradient: the
+   * cut), the slack used and the solution; only `status` when HiGHS does not solve it to optimality.
+   */
+  price(point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, seconds: number): Pricing {
+    const { m, sub, linked } = this;
+    for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
+    this.boundByDesign(linked, point, rowLower, rowUpper);
+    const status = this.priceOperation(seconds);
+    if (status !== this.highs.constants.modelStatus.optimal) return { status };
+    const solution = sub.getSolution();
+    let slack = 0;
+    for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
+    return { status, solved: { operation: sub.getObjectiveValue(), reduced: this.reducedCosts(solution.colDual), slack, colValue: Float64Array.from(solution.colValue) } };
+  }
+
+  /**
+   * Sets each bounded operation column's bounds from its own and those its rows give at the design
+   * `point`, remembering which row set each (the reduced costs trace back through it).
+   */
+  private boundByDesign(linked: number[], point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array): void {
+    const { m, boundedCols, boundStarts, boundRows, boundCoef, designValue } = this;
+    linked.forEach((j, k) => (designValue[j] = point[k]));
+    const lower = new Float64Array(boundedCols.length);
+    const upper = new Float64Array(boundedCols.length);
+    for (let i = 0; i < boundedCols.length; i++) {
+      const col = boundedCols[i];
+      let lo = m.colLower[col];
+      let up = m.colUpper[col];
+      let loFrom = -1;
+      let upFrom = -1;
+      for (let e = boundStarts[i]; e < boundStarts[i + 1]; e++) {
+        const r = boundRows[e];
+        const a = boundCoef[e];
+        // The design's part of the row, moved to its sides.
+        let fixed = 0;
+        for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (m.index[k] !== col) fixed += m.value[k] * designValue[m.index[k]];
+        const fromLower = (rowLower[r] - fixed) / a;
+        const fromUpper = (rowUpper[r] - fixed) / a;
+        const [low, high] = a > 0 ? [fromLower, fromUpper] : [fromUpper, fromLower];
+        if (Number.isFinite(low) && low > lo) [lo, loFrom] = [low, e];
+        if (Number.isFinite(high) && high < up) [up, upFrom] = [high, e];
+      }
+      lower[i] = lo;
+      upper[i] = up;
+      this.lowerFrom[i] = loFrom;
+      this.upperFrom[i] = upFrom;
+    }
+    if (boundedCols.length) this.sub.changeColsBounds({ kind: 'set', indices: boundedCols }, lower, upper);
+  }
+
+  /**
+   * The operation cost's derivative along each linked design column: its reduced cost in the LP
+   * (through the rows kept) plus, for every column at a bound a row set, that column's reduced cost
+   * times the bound's derivative (−coefficient of the design column ÷ the column's own).
+   */
+  private reducedCosts(colDual: Float64Array | number[]): Float64Array {
+    const { m, boundedCols, boundRows, boundCoef, linked } = this;
+    const along = new Float64Array(m.numCols);
+    for (const j of linked) along[j] = colDual[j];
+    for (let i = 0; i < boundedCols.length; i++) {
+      const d = colDual[boundedCols[i]];
+      const e = d < -1e-12 ? this.upperFrom[i] : d > 1e-12 ? this.lowerFrom[i] : -1;
+      if (e < 0) continue;
+      const r = boundRows[e];
+      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (m.index[k] !== boundedCols[i]) along[m.index[k]] -= (d * m.value[k]) / boundCoef[e];
+    }
+    return Float64Array.from(linked, (j) => along[j]);
+  }
+
+  /**
+   * Solves the operation LP at the design its bounds now fix. Warm from the last basis (a design
+   * changes only column bounds, so the last basis stays dual feasible: hundreds to a few thousand
+   * iterations when the design moved little); when it moved far, starting over with presolve is
+   * cheaper — so a warm attempt gets an iteration budget and the LP starts over when it runs out.
    * No callbacks: HiGHS calling into JavaScript at every simplex iteration costs more than the
    * solve; a stop is honoured between solves, a few seconds apart.
    */
   private priceOperation(seconds: number): number | undefined {
     const { sub } = this;
-    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: WARM_ITERATIONS } as never);
-    const warm = this.run(sub);
-    if (warm !== this.highs.constants.modelStatus.iterationLimit) return warm;
-    sub.clearSolver();
-    sub.options.set({ simplex_iteration_limit: 2 ** 31 - 1 } as never);
-    return this.run(sub);
+    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: this.warm ? WARM_ITERATIONS : 2 ** 31 - 1 } as never);
+    let status = this.run(sub, this.warm ? 'pricing (warm)' : 'pricing (cold)');
+    if (status === this.highs.constants.modelStatus.iterationLimit) {
+      sub.clearSolver();
+      sub.options.set({ simplex_iteration_limit: 2 ** 31 - 1 } as never);
+      status = this.run(sub, 'pricing (cold, after the warm budget)');
+    }
+    this.warm = status === this.highs.constants.modelStatus.optimal;
+    return status;
   }
 
   /**
    * Runs a model and answers its status, or undefined when HiGHS ends the run in error (it does
-   * when a master's numbers defeat it, say θ near its stand-in floor): the caller gives up on the
-   * decomposition and the whole MIP is solved instead.
+   * when a master's numbers defeat it): the caller gives up on the decomposition and the whole MIP
+   * is solved instead.
    */
-  private run(model: HighsModel): number | undefined {
+  private run(model: HighsModel, what: string): number | undefined {
+    const began = performance.now();
     try {
       runWithOwnTimeLimit(model);
-      return model.getModelStatus();
+      const status = model.getModelStatus();
+      if (TRACE) {
+        const iterations = model.info.get('simplex_iteration_count' as never);
+        writeSync(2, `decomposition ${what}: status ${status}, ${iterations} simplex iterations, ${((performance.now() - began) / 1000).toFixed(2)} s\n`);
+      }
+      return status;
     } catch (error) {
+      if (TRACE) writeSync(2, `decomposition ${what}: ${(error as Error).message} after ${((performance.now() - began) / 1000).toFixed(2)} s\n`);
       if (error instanceof this.highs.errors.HighsError) return undefined;
       throw error;
     }
@@ -332,7 +526,13 @@ export class Decomposition {
     return master;
   }
 
-  /** θ ≥ V(ŷ) + Σ rc·(y − ŷ) over the linked design columns. */
+  /**
+   * θ ≥ V(ŷ) + Σ rc·(y − ŷ) over the linked design columns, divided by its largest coefficient.
+   * Unscaled, a cut's right-hand side reaches 10⁹–10¹⁰ (designs priced with penalised slack), and
+   * HiGHS, checking the master's optimum against the rows as given, found a violation of 9·10⁻⁶ on
+   * one and failed the run ("MIP solver claims optimality, but with … infeasibilities"): three such
+   * masters of the demo district's year all solved once their cuts were scaled.
+   */
   private addCut(master: HighsModel, theta: number, point: Float64Array, operation: number, reduced: Float64Array): void {
     const indices = [theta];
     const values = [1];
@@ -343,7 +543,8 @@ export class Decomposition {
       values.push(-reduced[k]);
       rhs -= reduced[k] * point[k];
     });
-    master.addRow(rhs, Infinity, { indices: Int32Array.from(indices), values: Float64Array.from(values) });
+    const cut = scaleCut(values, rhs);
+    master.addRow(cut.rhs, Infinity, { indices: Int32Array.from(indices), values: Float64Array.from(cut.values) });
   }
 
   /**
@@ -354,7 +555,7 @@ export class Decomposition {
     const { m, linked, position } = this;
     linked.forEach((j, k) => master.changeColBounds(position.get(j)!, point[k], point[k]));
     try {
-      if (this.run(master) !== this.highs.constants.modelStatus.optimal) return undefined;
+      if (this.run(master, 'completion') !== this.highs.constants.modelStatus.optimal) return undefined;
       const values = master.getSolution().colValue;
       return { investment: master.getObjectiveValue() - values[theta], design: values.slice(0, theta) };
     } finally {

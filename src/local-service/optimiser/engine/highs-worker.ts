@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type ModelArrays, portableLp } from '../lp.js';
 import { Decomposition, decomposable, onlyDesignIntegers } from './decomposition.js';
 import { runWithOwnTimeLimit } from './highs-run.js';
-import type { Request, Response, SolveOrder, SolveOutcome, SolveStatus } from './protocol.js';
+import type { Progress, Request, Response, SolveOrder, SolveOutcome, SolveStatus } from './protocol.js';
 
 const highs = await loadHighs();
 const interrupt = new Int32Array(workerData.interrupt as SharedArrayBuffer);
@@ -105,16 +105,24 @@ function handle(request: Request): unknown {
         rowUpper[row.index] = row.upper;
       }
       const started = performance.now();
+      /** The decomposition's last best design, kept in case the whole MIP after it finds nothing better. */
+      let posted: SolveOutcome | undefined;
       if (o.decompose && decomposable(arrays!)) {
         decomposition ??= new Decomposition(highs, arrays!);
-        const outcome = decomposition.solve(o, rowLower, rowUpper, o.decompose.start, () => Atomics.load(interrupt, 0) !== 0);
+        const post = (progress: SolveOutcome) => {
+          posted = progress;
+          parentPort!.postMessage({ id: request.id, progress } satisfies Progress);
+        };
+        const outcome = decomposition.solve(o, rowLower, rowUpper, o.decompose.start, () => Atomics.load(interrupt, 0) !== 0, post);
         if (outcome) return outcome;
         // Decomposition could not answer: free it and solve the whole MIP in the time left.
         decomposition.dispose();
         decomposition = undefined;
       }
       const left = o.timeLimitSeconds - (performance.now() - started) / 1000;
-      return solveDirectly({ ...o, timeLimitSeconds: left });
+      const whole = solveDirectly({ ...o, timeLimitSeconds: left });
+      const better = whole.objective !== undefined && (posted?.objective === undefined || whole.objective <= posted.objective);
+      return better || !posted ? whole : { ...posted, status: 'time-limit', seconds: (performance.now() - started) / 1000 };
     }
     case 'lp': {
       // Exporting needs the whole model in HiGHS. A solve that will be decomposed never creates it,

@@ -38,6 +38,12 @@ export interface SolveOutcome {
   iterations?: number;
   /** Set when decomposition's start left demand unmet: the factor on its capacities that first met it. */
   startScaledBy?: number;
+  /**
+   * Set when the solve ran past its time limit (or a stop) by more than the thread's grace and the
+   * parent ended the thread: seconds past the limit. The answer is then the best solution the solve
+   * had posted (its progress), if any.
+   */
+  overranBySeconds?: number;
 }
 
 export type Request =
@@ -47,3 +53,11 @@ export type Request =
   | { id: number; type: 'iis' };
 
 export type Response = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+/** A running solve's best solution so far, posted whenever it improves. */
+export interface Progress {
+  id: number;
+  progress: SolveOutcome;
+}
+
+export type WorkerMessage = Response | Progress;

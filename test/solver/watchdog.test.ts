@@ -1,0 +1,71 @@
+/**
+ * The solver thread's watchdog: HiGHS does not always stop at its own time limit, so the parent ends
+ * a thread whose solve runs past its limit by more than a grace, and the solve answers the best
+ * solution it had posted. Both cases run the real worker on the demo district.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
+import type { SolveOutcome } from '../../src/local-service/optimiser/engine/protocol.js';
+import { SolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
+import { buildModel } from '../../src/local-service/optimiser/model/build.js';
+import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
+
+async function demoModel(resolution: 'LOW' | 'MEDIUM') {
+  const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
+  const ctx = buildModel(content, resolution);
+  const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);
+  return { ctx, order: { cost, offset, rows: [], mipRelGap: 0.005 } };
+}
+
+describe('the solver thread watchdog', () => {
+  it('ends a solve that runs past its limit, and the thread answers later solves at once', async () => {
+    // HiGHS is given at least a second (highs-worker.ts), and MEDIUM's root LP alone takes it
+    // several: with no grace, a 0.2-s limit is overrun by HiGHS and must be ended by the parent.
+    const { ctx, order } = await demoModel('MEDIUM');
+    const thread = new SolverThread({ graceSeconds: 0 });
+    try {
+      await thread.load(ctx.lp.arrays());
+      const overrun = await thread.solve({ ...order, timeLimitSeconds: 0.2 });
+      expect(overrun.status).toBe('time-limit');
+      expect(overrun.overranBySeconds).toBeDefined();
+      expect(overrun.seconds).toBeLessThan(0.9);
+      expect(overrun.colValue).toBeUndefined();
+      const later = await thread.solve({ ...order, timeLimitSeconds: 60 });
+      expect(later).toMatchObject({ status: 'time-limit', seconds: 0 });
+      expect(later.colValue).toBeUndefined();
+      await expect(thread.load(ctx.lp.arrays())).rejects.toThrow(/ended/);
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
+
+  it('answers the best design a decomposition posted when the thread is ended mid-solve', async () => {
+    const { ctx, order } = await demoModel('LOW');
+    const thread = new SolverThread();
+    const posted: SolveOutcome[] = [];
+    try {
+      await thread.load(ctx.lp.arrays());
+      // The whole MIP's optimum as the decomposition's start: its first design needs no slack, so it is posted.
+      const whole = await thread.solve({ ...order, timeLimitSeconds: 120 });
+      const design = Int32Array.from(ctx.lp.designColumns());
+      const start = { indices: design, values: Float64Array.from(design, (j) => whole.colValue![j]) };
+      // Ended at the first design the decomposition posts, as the watchdog would end it past its limit.
+      const outcome = await thread.solve({ ...order, timeLimitSeconds: 120, mipRelGap: 1e-6, decompose: { start } }, (best) => {
+        posted.push(best);
+        thread.end('time-limit', 120);
+      });
+      expect(posted).toHaveLength(1);
+      expect(outcome.status).toBe('time-limit');
+      expect(outcome.objective).toBe(posted[0].objective);
+      expect(outcome.mipGap).toBe(posted[0].mipGap);
+      expect(outcome.colValue).toHaveLength(ctx.lp.columns);
+      // The posted design is a solution of the model: its objective is the cost of its values.
+      const cost = outcome.colValue!.reduce((sum, x, j) => sum + x * order.cost[j], order.offset);
+      expect(cost).toBeCloseTo(outcome.objective!, 0);
+      expect(outcome.overranBySeconds).toBe(0);
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
+});
