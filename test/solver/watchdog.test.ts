@@ -40,6 +40,20 @@ describe('the solver thread watchdog', () => {
     }
   }, 120_000);
 
+  it('leaves a solve with a limit beyond what a timer holds to finish (Node fires such a timer at once)', async () => {
+    const { ctx, order } = await demoModel('LOW');
+    const thread = new SolverThread();
+    try {
+      await thread.load(ctx.lp.arrays());
+      // 40 days: past 2³¹−1 ms, which setTimeout would cut to 1 ms.
+      const outcome = await thread.solve({ ...order, timeLimitSeconds: 40 * 86_400 });
+      expect(outcome.status).toBe('optimal');
+      expect(outcome.overranBySeconds).toBeUndefined();
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
+
   it('answers the best design a decomposition posted when the thread is ended mid-solve', async () => {
     const { ctx, order } = await demoModel('LOW');
     const thread = new SolverThread();

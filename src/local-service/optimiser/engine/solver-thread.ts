@@ -34,6 +34,7 @@ export interface SolverThreadOptions {
 /** What a solve may run past its limit: 15 s and 5 % of the limit (a decomposition's last run may take a few seconds). */
 const graceFor = (limit: number, fixed: number) => fixed + 0.05 * Math.max(0, limit);
 const DEFAULT_GRACE_SECONDS = 15;
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export class SolverThread {
   private readonly worker: Worker;
@@ -100,7 +101,8 @@ export class SolverThread {
   async solve(order: SolveOrder, onProgress?: (best: SolveOutcome) => void): Promise<SolveOutcome> {
     if (this.ended) return { status: this.ended.status, seconds: 0, message: this.ended.reason };
     const seconds = order.timeLimitSeconds + graceFor(order.timeLimitSeconds, this.graceSeconds);
-    const watchdog = setTimeout(() => this.end('time-limit', order.timeLimitSeconds), Math.max(0, seconds) * 1000);
+    // Node fires a timer longer than 2³¹−1 ms (24.8 days) at once: a limit that long gets no watchdog.
+    const watchdog = seconds * 1000 <= LONGEST_TIMER_MS ? setTimeout(() => this.end('time-limit', order.timeLimitSeconds), Math.max(0, seconds) * 1000) : undefined;
     try {
       return await this.ask<SolveOutcome>({ type: 'solve', order }, [], { began: performance.now(), onProgress });
     } finally {
