@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
 import type { SolveOutcome } from '../../src/local-service/optimiser/engine/protocol.js';
-import { SolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
+import { SolverThread, type SolverThreadOptions } from '../../src/local-service/optimiser/engine/solver-thread.js';
 import { buildModel } from '../../src/local-service/optimiser/model/build.js';
 import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
 
@@ -18,14 +18,23 @@ async function demoModel(resolution: 'LOW' | 'MEDIUM') {
   return { ctx, order: { cost, offset, rows: [], mipRelGap: 0.005 } };
 }
 
+/** The demo district at `resolution` loaded into a solver thread of its own, closed after `work`. */
+async function onLoadedThread(resolution: 'LOW' | 'MEDIUM', options: SolverThreadOptions, work: (thread: SolverThread, model: Awaited<ReturnType<typeof demoModel>>) => Promise<void>) {
+  const model = await demoModel(resolution);
+  const thread = new SolverThread(options);
+  try {
+    await thread.load(model.ctx.lp.arrays());
+    await work(thread, model);
+  } finally {
+    await thread.close();
+  }
+}
+
 describe('the solver thread watchdog', () => {
   it('ends a solve that runs past its limit, and the thread answers later solves at once', async () => {
     // HiGHS is given at least a second (highs-worker.ts), and MEDIUM's root LP alone takes it
     // several: with no grace, a 0.2-s limit is overrun by HiGHS and must be ended by the parent.
-    const { ctx, order } = await demoModel('MEDIUM');
-    const thread = new SolverThread({ graceSeconds: 0 });
-    try {
-      await thread.load(ctx.lp.arrays());
+    await onLoadedThread('MEDIUM', { graceSeconds: 0 }, async (thread, { ctx, order }) => {
       const overrun = await thread.solve({ ...order, timeLimitSeconds: 0.2 });
       expect(overrun.status).toBe('time-limit');
       expect(overrun.overranBySeconds).toBeDefined();
@@ -35,31 +44,21 @@ describe('the solver thread watchdog', () => {
       expect(later).toMatchObject({ status: 'time-limit', seconds: 0 });
       expect(later.colValue).toBeUndefined();
       await expect(thread.load(ctx.lp.arrays())).rejects.toThrow(/ended/);
-    } finally {
-      await thread.close();
-    }
+    });
   }, 120_000);
 
   it('leaves a solve with a limit beyond what a timer holds to finish (Node fires such a timer at once)', async () => {
-    const { ctx, order } = await demoModel('LOW');
-    const thread = new SolverThread();
-    try {
-      await thread.load(ctx.lp.arrays());
+    await onLoadedThread('LOW', {}, async (thread, { order }) => {
       // 40 days: past 2³¹−1 ms, which setTimeout would cut to 1 ms.
       const outcome = await thread.solve({ ...order, timeLimitSeconds: 40 * 86_400 });
       expect(outcome.status).toBe('optimal');
       expect(outcome.overranBySeconds).toBeUndefined();
-    } finally {
-      await thread.close();
-    }
+    });
   }, 120_000);
 
   it('answers the best design a decomposition posted when the thread is ended mid-solve', async () => {
-    const { ctx, order } = await demoModel('LOW');
-    const thread = new SolverThread();
     const posted: SolveOutcome[] = [];
-    try {
-      await thread.load(ctx.lp.arrays());
+    await onLoadedThread('LOW', {}, async (thread, { ctx, order }) => {
       // The whole MIP's optimum as the decomposition's start: its first design needs no slack, so it is posted.
       const whole = await thread.solve({ ...order, timeLimitSeconds: 120 });
       const design = Int32Array.from(ctx.lp.designColumns());
@@ -78,8 +77,6 @@ describe('the solver thread watchdog', () => {
       const cost = outcome.colValue!.reduce((sum, x, j) => sum + x * order.cost[j], order.offset);
       expect(cost).toBeCloseTo(outcome.objective!, 0);
       expect(outcome.overranBySeconds).toBe(0);
-    } finally {
-      await thread.close();
-    }
+    });
   }, 120_000);
 });
