@@ -4,12 +4,9 @@
  * whole MIP's optimum within the gap.
  */
 import loadHighs from 'highs';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
+import { demoCostModel } from '../support/demo-model.js';
 import { withSolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
-import { buildModel } from '../../src/local-service/optimiser/model/build.js';
-import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
 import { Decomposition } from '../../src/local-service/optimiser/engine/decomposition.js';
 import type { ModelArrays } from '../../src/local-service/optimiser/lp.js';
 
@@ -17,10 +14,8 @@ const GAP = 0.005;
 
 describe('decomposition in the solver thread', () => {
   it('without a starting design still answers the whole MIP optimum (deciding or handing over, never failing)', async () => {
-    const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
-    const ctx = buildModel(content, 'LOW');
+    const { ctx, cost, offset } = await demoCostModel('LOW');
     expect(ctx.lp.binaries).toBeGreaterThan(0);
-    const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);
     const order = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };
     const [whole, decomposed] = await withSolverThread(undefined, async (thread) => {
       await thread.load(ctx.lp.arrays());
@@ -34,9 +29,7 @@ describe('decomposition in the solver thread', () => {
   }, 300_000);
 
   it('from a start too small to meet demand scales it up until it does, then answers within the gap', async () => {
-    const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
-    const ctx = buildModel(content, 'LOW');
-    const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);
+    const { ctx, cost, offset } = await demoCostModel('LOW');
     const order = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };
     const design = Int32Array.from(ctx.lp.designColumns());
     // A gap of 5 % for the decomposition: enough to show it converges from the scaled start, and
@@ -65,10 +58,8 @@ describe('the operation LP of the decomposition', () => {
   // against the model's own rows solved by HiGHS directly (the value), and against convexity (the
   // cut): a cut taken at one design never exceeds the operation's cost at another.
   it('prices a design as the model\'s own rows do, and its cuts under-estimate the cost at every other design', async () => {
-    const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
-    const ctx = buildModel(content, 'LOW');
+    const { ctx, cost, offset } = await demoCostModel('LOW');
     const arrays = ctx.lp.arrays();
-    const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);
     const order = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };
     const optimum = await withSolverThread(undefined, async (thread) => {
       await thread.load(arrays);

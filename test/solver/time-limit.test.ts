@@ -3,20 +3,15 @@
  * HiGHS counts its time limit over every run of a model since its clocks were last reset. Each
  * solve must get the time limit it is given, not what the solves before it left of it.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
-import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
+import { demoCostModel } from '../support/demo-model.js';
 import { withSolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
-import { buildModel } from '../../src/local-service/optimiser/model/build.js';
-import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
 
 it('gives each solve of a persistent model its own time limit', async () => {
   // MEDIUM's relaxation (its binaries made continuous: an LP, which HiGHS times over all its runs):
   // its root LP took HiGHS about 12 s on a loaded machine (the MIP's log), so both solves below end
   // at their limits unless a machine is several times faster.
-  const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
-  const ctx = buildModel(content, 'MEDIUM');
-  const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);
+  const { ctx, cost, offset } = await demoCostModel('MEDIUM');
   const relaxation = { ...ctx.lp.arrays(), integrality: new Int32Array(ctx.lp.columns), hasIntegers: false };
   const [first, second] = await withSolverThread(undefined, async (thread) => {
     await thread.load(relaxation);

@@ -1,20 +1,15 @@
 /**
  * The solver thread's watchdog: HiGHS does not always stop at its own time limit, so the parent ends
  * a thread whose solve runs past its limit by more than a grace, and the solve answers the best
- * solution it had posted. Both cases run the real worker on the demo district.
+ * solution it had posted. Each case runs the real worker on the demo district.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { readScenarioWorkbook } from '../../src/local-service/specs-workbook/read-workbook.js';
+import { demoCostModel } from '../support/demo-model.js';
 import type { SolveOutcome } from '../../src/local-service/optimiser/engine/protocol.js';
 import { SolverThread, type SolverThreadOptions } from '../../src/local-service/optimiser/engine/solver-thread.js';
-import { buildModel } from '../../src/local-service/optimiser/model/build.js';
-import { minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
 
 async function demoModel(resolution: 'LOW' | 'MEDIUM') {
-  const content = await readScenarioWorkbook(await readFile('examples/demo-district.xlsx'));
-  const ctx = buildModel(content, resolution);
-  const { cost, offset } = minimise(ctx.lp.columns, objectiveFunctions(ctx).MIN_LIFE_CYCLE_COST);
+  const { ctx, cost, offset } = await demoCostModel(resolution);
   return { ctx, order: { cost, offset, rows: [], mipRelGap: 0.005 } };
 }
 

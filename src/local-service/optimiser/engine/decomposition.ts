@@ -392,7 +392,7 @@ export class Decomposition {
   price(point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, seconds: number): Pricing {
     const { m, sub, linked } = this;
     for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
-    this.boundByDesign(linked, point, rowLower, rowUpper);
+    this.boundByDesign(point, rowLower, rowUpper);
     const status = this.priceOperation(seconds);
     if (status !== this.highs.constants.modelStatus.optimal) return { status };
     const solution = sub.getSolution();
@@ -405,8 +405,8 @@ export class Decomposition {
    * Sets each bounded operation column's bounds from its own and those its rows give at the design
    * `point`, remembering which row set each (the reduced costs trace back through it).
    */
-  private boundByDesign(linked: number[], point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array): void {
-    const { m, boundedCols, boundStarts, boundRows, boundCoef, designValue } = this;
+  private boundByDesign(point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array): void {
+    const { m, linked, boundedCols, boundStarts, boundRows, boundCoef, designValue } = this;
     linked.forEach((j, k) => (designValue[j] = point[k]));
     const lower = new Float64Array(boundedCols.length);
     const upper = new Float64Array(boundedCols.length);
