@@ -28,9 +28,9 @@ export function addFrontSheet(
   /** The job's objectives and, where its settings say, how its interior points were placed. */
   objectives: { objective1: string; objective2?: string | null; pointPlacement?: string },
   sheetName: (wanted: string) => string,
-): void {
+): ExcelJS.Worksheet | undefined {
   const { objective1, objective2 } = objectives;
-  if (!objective2 || !front.length) return;
+  if (!objective2 || !front.length) return undefined;
   const [first, second] = [objectiveInfo(report, objective1), objectiveInfo(report, objective2)];
   const unit = rateUnit(first.unit, second.unit);
   const points = [...front].sort((a, b) => a.index - b.index);
@@ -57,4 +57,5 @@ export function addFrontSheet(
     ]);
     for (const column of [2, 3, 4]) row.getCell(column).numFmt = '#,##0.00';
   });
+  return sheet;
 }

@@ -6,9 +6,10 @@
  * with storage (row 1 a title, row 2 the header, one row per calendar day, a column per full hour),
  * the clustering figures, and the run's settings.
  */
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { assertFiniteWorkbook } from '../../common/finite-cells.js';
+import { assertFiniteRow } from '../../common/finite-cells.js';
 import { DAYS, monthOfDay, type Timeline } from './timeline.js';
 import { addFrontSheet } from './front-sheet.js';
 import type { SolutionReport } from './results.js';
@@ -52,6 +53,7 @@ function addCostSheet(workbook: ExcelJS.Workbook, report: SolutionReport): void 
   ];
   sheet.getRow(1).font = { bold: true };
   for (const row of report.rows) sheet.addRow(row);
+  commitSheet(sheet);
 }
 
 function addModeSheets(workbook: ExcelJS.Workbook, report: SolutionReport, time: Timeline, taken: Set<string>): void {
@@ -62,13 +64,33 @@ function addModeSheets(workbook: ExcelJS.Workbook, report: SolutionReport, time:
       `Hourly operation of ${table.hub}, ${table.stage}: ${clustered ? `${time.typical!.count} typical days (each row one hour of a typical day, standing for "Weight" days)` : 'every hour of the year'}`,
     ]);
     sheet.addRow(['Time step', 'Typical day', 'Weight [days]', 'Month', 'Hour', ...table.columns.map((c) => c.label)]).font = { bold: true };
+    commitRows(sheet);
     for (let t = 0; t < time.steps; t++) {
-      sheet.addRow([
+      const row = sheet.addRow([
         t + 1, Math.floor(t / 24) + 1, clustered ? time.weight[t] : 1, time.month[t], time.hourOfDay[t],
         ...table.columns.map((c) => c.values[t]),
       ]);
+      assertFiniteRow(sheet.name, row);
+      row.commit();
     }
+    sheet.commit();
   }
+}
+
+/** Checks the sheet's rows not yet written and writes them (a streamed sheet then frees them). */
+function commitRows(sheet: ExcelJS.Worksheet): void {
+  let last: ExcelJS.Row | undefined;
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    assertFiniteRow(sheet.name, row);
+    last = row;
+  });
+  last?.commit();
+}
+
+/** Checks and writes a sheet's rows, then closes it. */
+function commitSheet(sheet: ExcelJS.Worksheet): void {
+  commitRows(sheet);
+  sheet.commit();
 }
 
 /**
@@ -101,7 +123,8 @@ function addStorageSheets(workbook: ExcelJS.Workbook, report: SolutionReport, ti
         ...table.storages.flatMap((s) => [s.startOfDay[day], ...s.soc.subarray(day * 24, day * 24 + 24)]),
       ]);
     }
-    sheet.addRows(rows);
+    for (const row of rows) sheet.addRow(row);
+    commitSheet(sheet);
   }
 }
 
@@ -120,6 +143,7 @@ function addClusteringSheet(workbook: ExcelJS.Workbook, time: Timeline, taken: S
     sheet.addRow({ metric: 'Day of year', value: 'Typical day' }).font = { bold: true };
     typical.sequence.forEach((d, day) => sheet.addRow({ metric: day + 1, value: d + 1 }));
   }
+  commitSheet(sheet);
 }
 
 /**
@@ -140,21 +164,30 @@ function addRunSheet(workbook: ExcelJS.Workbook, report: SolutionReport, info: R
     ['Solve time [s]', Math.round(info.solveSeconds * 100) / 100], ...info.notes.map((n): [string, string] => ['Simplification', n]),
   ];
   for (const [k, v] of rows) sheet.addRow({ k, v });
+  commitSheet(sheet);
 }
 
 /** The workbook of one Pareto solution; `front` is every solution of the job, for its Pareto front sheet. */
 export async function solutionWorkbook(report: SolutionReport, time: Timeline, info: RunInfo, front: readonly SolutionReport[] = [report]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Streamed, each sheet written as it is made and each hourly row as it is added: a full year's
+  // workbook held whole took about a gigabyte while a five-point front's output was written.
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => stream.on('end', resolve));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = 'sweep local planning service';
   const taken = new Set(['cost & co2']);
   addCostSheet(workbook, report);
-  addFrontSheet(workbook, report, front, info, (name) => sheetName(name, taken));
+  const frontSheet = addFrontSheet(workbook, report, front, info, (name) => sheetName(name, taken));
+  if (frontSheet) commitSheet(frontSheet);
   addModeSheets(workbook, report, time, taken);
   addStorageSheets(workbook, report, time, taken);
   addClusteringSheet(workbook, time, taken);
   addRunSheet(workbook, report, info, taken);
-  assertFiniteWorkbook(workbook);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  await workbook.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 /** The job's output zip: `Solution <n> - <scenario>.xlsx` for every solution. */
