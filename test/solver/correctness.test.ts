@@ -4,7 +4,7 @@
  * year of operation.
  */
 import { describe, expect, it } from 'vitest';
-import { installationStart } from '../../src/local-service/optimiser/installation-start.js';
+import { installationStarts } from '../../src/local-service/optimiser/installation-start.js';
 import { buildModel } from '../../src/local-service/optimiser/model/build.js';
 import { optimise } from '../../src/local-service/optimiser/optimise.js';
 import type { OptimiseSettings } from '../../src/local-service/optimiser/settings.js';
@@ -84,7 +84,7 @@ describe('hand-computed optima', () => {
     b.conversion('Dear boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 500, lifetime: 1 });
     const content = b.build();
     const full = buildModel(content, 'FULL');
-    const start = await installationStart(content, settings(), full, 30);
+    const [start] = await installationStarts(content, settings(), full, [{ objective: settings().objective1 }], 30);
     // Only the cheap boiler has an installed/not-installed decision (its fixed cost); it pays:
     // 3,000 + 10 kW × 100 = 4,000 against 10 kW × 500 = 5,000 for the other.
     expect(start && [...start.indices].map((column) => full.lp.name(column))).toEqual(['on_Cheap boiler @ Hub_Stage 1']);
@@ -175,5 +175,13 @@ describe('Pareto fronts', () => {
     // The levels in between divide the CO2 range evenly (within the 0.1 % gap).
     expect(co2[1]).toBeCloseTo(co2[0] - (co2[0] - co2[3]) / 3, -1);
     expect(co2[2]).toBeCloseTo(co2[0] - (2 * (co2[0] - co2[3])) / 3, -1);
+    // Between the ends, the heat pump takes a share s of the 10 kW (s = 1/3, 2/3 at the levels) and
+    // everything but the fixed costs is linear in s: the chord between the ends, plus the 500 CHF of
+    // the second installation (each end installs one). The inner points start from the ends' designs
+    // mixed in that proportion, which is this design: the answers must be it, within the gap.
+    for (const [i, s] of [[1, 1 / 3], [2, 2 / 3]]) {
+      const expected = (1 - s) * cost[0] + s * cost[3] + 500;
+      expect(Math.abs(cost[i] - expected) / expected).toBeLessThan(1e-3);
+    }
   });
 });

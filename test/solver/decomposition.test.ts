@@ -7,8 +7,10 @@ import loadHighs from 'highs';
 import { describe, expect, it } from 'vitest';
 import { demoCostModel } from '../support/demo-model.js';
 import { withSolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
-import { Decomposition } from '../../src/local-service/optimiser/engine/decomposition.js';
-import type { ModelArrays } from '../../src/local-service/optimiser/lp.js';
+import { Decomposition, type PricedCut, shiftedRhs } from '../../src/local-service/optimiser/engine/decomposition.js';
+import type { SolveOrder } from '../../src/local-service/optimiser/engine/protocol.js';
+import { INF, type ModelArrays } from '../../src/local-service/optimiser/lp.js';
+import { co2Total } from '../../src/local-service/optimiser/model/objectives.js';
 
 const GAP = 0.005;
 
@@ -49,6 +51,58 @@ describe('decomposition in the solver thread', () => {
     expect(decomposed.startScaledBy).toBe(1.25);
     // Both within their gaps of the true optimum.
     expect(Math.abs(decomposed.objective! - whole.objective!) / Math.abs(whole.objective!)).toBeLessThanOrEqual(looseGap + GAP);
+  }, 300_000);
+
+  it('runs past its target until it has a design, then stops at the next chance', async () => {
+    const { ctx, cost, offset } = await demoCostModel('LOW');
+    const design = Int32Array.from(ctx.lp.designColumns());
+    const [whole, decomposed] = await withSolverThread(undefined, async (thread) => {
+      await thread.load(ctx.lp.arrays());
+      const whole = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP });
+      // A start short of the demand: the first designs priced need slack, so the first solution comes after the target.
+      const start = { indices: design, values: Float64Array.from(design, (j) => (ctx.lp.isInteger(j) ? whole.colValue![j] : 0.9 * whole.colValue![j])) };
+      return [whole, await thread.solve({ cost, offset, rows: [], timeLimitSeconds: 120, targetSeconds: 0.001, mipRelGap: GAP, decompose: { start } })];
+    });
+    expect(decomposed.status).toBe('time-limit');
+    expect(decomposed.colValue).toBeDefined();
+    // The start and 0.9 × 1.02, 1.05 and 1.1 leave demand unmet (see above); 0.9 × 1.25, the fifth
+    // design priced, is the first solution, and nothing is priced after it.
+    expect(decomposed.startScaledBy).toBe(1.25);
+    expect(decomposed.iterations).toBe(5);
+    expect(decomposed.objective!).toBeGreaterThanOrEqual(whole.objective! * (1 - GAP));
+  }, 300_000);
+
+  it('keeps its cuts across the levels of a front: a level solved after others still answers the whole MIP optimum there', async () => {
+    const { ctx, cost, offset, co2Row } = await demoCostModel('LOW', { co2Row: true });
+    const free: SolveOrder = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };
+    const atLevel = (level: number): SolveOrder => ({ ...free, rows: [{ index: co2Row, lower: -INF, upper: level }] });
+    const co2 = co2Total(ctx);
+    // At LOW the decomposition closes a 0.5 % gap slowly (the first test hands over to the whole
+    // MIP); 2 % shows the same thing in a few dozen designs.
+    const looseGap = 0.02;
+    const [whole, wholeLoose, decomposed] = await withSolverThread(undefined, async (thread) => {
+      await thread.load(ctx.lp.arrays());
+      const whole = await thread.solve(free);
+      const emitted = co2.evaluate(whole.colValue!);
+      const wholeLoose = await thread.solve(atLevel(0.95 * emitted));
+      // As a front goes: the free optimum, a tight level, then a looser one, each from the design
+      // before (the first from the whole MIP's, as a full-year solve starts from a typical-day design).
+      const design = Int32Array.from(ctx.lp.designColumns());
+      const designOf = (x: Float64Array) => ({ indices: design, values: Float64Array.from(design, (j) => x[j]) });
+      const decomposed = async (order: SolveOrder, from: Float64Array) => {
+        const outcome = await thread.solve({ ...order, mipRelGap: looseGap, decompose: { start: designOf(from) } });
+        expect(outcome.status).toBe('optimal');
+        expect(outcome.iterations).toBeGreaterThan(0);
+        return outcome;
+      };
+      const first = await decomposed(free, whole.colValue!);
+      const tight = await decomposed(atLevel(0.9 * emitted), first.colValue!);
+      return [whole, wholeLoose, await decomposed(atLevel(0.95 * emitted), tight.colValue!)];
+    });
+    expect(whole.status).toBe('optimal');
+    expect(wholeLoose.status).toBe('optimal');
+    expect(co2.evaluate(decomposed.colValue!)).toBeLessThanOrEqual(0.95 * co2.evaluate(whole.colValue!) * (1 + 1e-7));
+    expect(Math.abs(decomposed.objective! - wholeLoose.objective!) / Math.abs(wholeLoose.objective!)).toBeLessThanOrEqual(looseGap + GAP);
   }, 300_000);
 });
 
@@ -100,6 +154,60 @@ describe('the operation LP of the decomposition', () => {
           expect(estimate).toBeLessThanOrEqual(at.operation + 1e-6 * Math.abs(at.operation));
         }
       }
+    } finally {
+      decomposition.dispose();
+    }
+  }, 300_000);
+});
+
+describe('cuts across the levels of a front', () => {
+  // A cut priced with the CO2 row at one level, moved to another by the row's dual (shiftedRhs),
+  // must under-estimate the operation's cost at every design at the new level (joint convexity);
+  // unshifted, cuts taken at a tighter level over-estimate it there, which is what the shift is for.
+  it('a cut shifted to a looser level under-estimates the cost of every design there, and says nothing at a free row', async () => {
+    const { ctx, cost, offset, co2Row } = await demoCostModel('LOW', { co2Row: true });
+    const arrays = ctx.lp.arrays();
+    const free = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };
+    const optimum = await withSolverThread(undefined, async (thread) => {
+      await thread.load(arrays);
+      return thread.solve(free);
+    });
+    const emitted = co2Total(ctx).evaluate(optimum.colValue!);
+    const highs = await loadHighs();
+    const decomposition = new Decomposition(highs, arrays);
+    const rowLower = Float64Array.from(arrays.rowLower);
+    const rowUpper = Float64Array.from(arrays.rowUpper);
+    try {
+      const linked = decomposition.linkedColumns;
+      const scaled = (factor: number) => Float64Array.from(linked, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
+      const priceAll = (level: number) => {
+        rowUpper[co2Row] = level;
+        decomposition.setPrices({ ...free, rows: [{ index: co2Row, lower: -INF, upper: level }] });
+        return [0.9, 1.1, 1.5, 2].map(scaled).map((y) => {
+          const priced = decomposition.price(y, rowLower, rowUpper, 120);
+          expect(priced.solved).toBeDefined();
+          return { y, ...priced.solved! };
+        });
+      };
+      const tight = priceAll(0.8 * emitted);
+      const loose = priceAll(0.95 * emitted);
+      expect(tight.every((c) => c.levels.length === 1 && c.levels[0].row === co2Row && c.levels[0].dual < 0)).toBe(true);
+      const dot = (a: Float64Array, b: Float64Array) => a.reduce((sum, v, k) => sum + v * b[k], 0);
+      let unshiftedOver = 0;
+      for (const from of tight) {
+        const cut: PricedCut = { indices: new Int32Array(0), values: new Float64Array(0), rhs: from.operation - dot(from.reduced, from.y), levels: from.levels };
+        const rhs = shiftedRhs(cut, rowLower, rowUpper);
+        expect(rhs).toBeLessThan(cut.rhs);
+        for (const at of loose) {
+          const tolerance = 1e-6 * Math.abs(at.operation);
+          expect(rhs! + dot(from.reduced, at.y)).toBeLessThanOrEqual(at.operation + tolerance);
+          if (cut.rhs + dot(from.reduced, at.y) > at.operation + tolerance) unshiftedOver++;
+        }
+        rowUpper[co2Row] = INF;
+        expect(shiftedRhs(cut, rowLower, rowUpper)).toBeUndefined();
+        rowUpper[co2Row] = 0.95 * emitted;
+      }
+      expect(unshiftedOver).toBeGreaterThan(0);
     } finally {
       decomposition.dispose();
     }

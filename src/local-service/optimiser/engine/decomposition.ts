@@ -80,10 +80,43 @@ export interface Pricing {
     operation: number;
     /** Its derivative along each linked design column (a subgradient of the convex operation cost). */
     reduced: Float64Array;
+    /** The bounds and duals of the rows orders bound, at this pricing. */
+    levels: PricedCut['levels'];
     /** Slack used on balances and order-bounded rows: unmet demand or a missed level. */
     slack: number;
     colValue: Float64Array;
   };
+}
+
+/**
+ * A cut as priced, before scaling: `θ + Σ values·y ≥ rhs` over master columns (`indices`), with the
+ * bounds and duals of the rows orders bound (the Pareto level) at its pricing: the dual is the
+ * operation cost's derivative along that row's active bound, so the cut moves with the bound.
+ */
+export interface PricedCut {
+  indices: Int32Array;
+  values: Float64Array;
+  rhs: number;
+  levels: { row: number; lower: number; upper: number; dual: number }[];
+}
+
+/**
+ * A priced cut's right-hand side at other row bounds: the operation cost is convex jointly in the
+ * design and the rows' bounds, and the LP's duals are a subgradient in all of them, so
+ * `θ ≥ V(ŷ, ε̂) + g·(y − ŷ) + μ·(ε − ε̂)` holds at every level ε. Undefined when a bound the cut
+ * depends on became infinite (the cut says nothing there).
+ */
+export function shiftedRhs(cut: PricedCut, rowLower: ArrayLike<number>, rowUpper: ArrayLike<number>): number | undefined {
+  let rhs = cut.rhs;
+  for (const level of cut.levels) {
+    if (level.dual === 0) continue;
+    const [was, now] = level.dual < 0 ? [level.upper, rowUpper[level.row]] : [level.lower, rowLower[level.row]];
+    if (was === now) continue;
+    const move = level.dual * (now - was);
+    if (!Number.isFinite(move)) return undefined;
+    rhs += move;
+  }
+  return rhs;
 }
 
 /** A cut `values·x ≥ rhs` divided by its largest coefficient (addCut says why). */
@@ -123,8 +156,13 @@ export class Decomposition {
   private slackCols = 0;
   /** True once the operation LP has a basis to start warm from. */
   private warm = false;
-  /** Operation-LP rows that orders bound (the Pareto level): their first slack column (the second follows it). */
+  /** Rows that orders bound (the Pareto level), by model row: their first slack column (the second follows it). */
   private readonly elastic = new Map<number, number>();
+  /**
+   * Cuts priced under each objective, kept across solves: a front's ε points minimise the same
+   * objective at different levels, so each starts with the cuts of those before it (shifted to its level).
+   */
+  private readonly pools: { cost: Float64Array; cuts: PricedCut[] }[] = [];
 
   constructor(private readonly highs: Highs, private readonly m: ModelArrays) {
     const operationRow = new Uint8Array(m.numRows);
@@ -238,7 +276,10 @@ export class Decomposition {
     onBest?: (best: SolveOutcome) => void,
   ): SolveOutcome | undefined {
     const began = performance.now();
-    const remaining = () => order.timeLimitSeconds - (performance.now() - began) / 1000;
+    let best: { upper: number; design: Float64Array; x: Float64Array } | undefined;
+    const target = Math.min(order.targetSeconds ?? Infinity, order.timeLimitSeconds);
+    /** Seconds left: to the target once a design is known, to the time limit until then. */
+    const remaining = () => (best ? target : order.timeLimitSeconds) - (performance.now() - began) / 1000;
     const { m, linked } = this;
     const cost = order.cost;
 
@@ -251,9 +292,13 @@ export class Decomposition {
     const master = this.buildMaster(cost, rowLower, rowUpper, upper);
     const theta = this.designCols.length;
     const { position } = this;
+    const pool = this.poolFor(cost);
+    for (const cut of pool.cuts) {
+      const rhs = shiftedRhs(cut, rowLower, rowUpper);
+      if (rhs !== undefined) this.addCut(master, { ...cut, rhs });
+    }
     try {
       let point = Float64Array.from(linked, (j) => given.get(j) ?? m.colLower[j]);
-      let best: { upper: number; design: Float64Array; x: Float64Array } | undefined;
       let lower = -Infinity;
       /** The best design's cost with the penalty for any slack it needs. */
       let penalised = Infinity;
@@ -276,15 +321,22 @@ export class Decomposition {
       /** Set when the best design changed since it was last posted. */
       let unposted = false;
 
+      /** How long the last pricing took: one that cannot finish in the time left is not started. */
+      let pricingSeconds = 0;
       for (;;) {
+        if (best && iterations > 0 && remaining() < pricingSeconds) { status = 'time-limit'; break; }
         iterations++;
         // Price the point's operation and cut.
+        const pricingBegan = performance.now();
         const priced = this.price(point, rowLower, rowUpper, remaining());
+        pricingSeconds = (performance.now() - pricingBegan) / 1000;
         if (priced.status === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (priced.status === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
         if (!priced.solved) return undefined;
         const { operation, slack } = priced.solved;
-        this.addCut(master, theta, point, operation, priced.solved.reduced);
+        const cut = this.cutAt(theta, point, operation, priced.solved.reduced, priced.solved.levels);
+        this.addCut(master, cut);
+        pool.cuts.push(cut);
 
         const completed = this.completeDesign(master, theta, point, upper);
         if (completed) {
@@ -364,10 +416,10 @@ export class Decomposition {
       // A row among design columns is the master's; one held as a column bound is read at pricing.
       if (at === undefined) continue;
       sub.changeRowBounds(at, row.lower, row.upper);
-      let slack = this.elastic.get(at);
+      let slack = this.elastic.get(row.index);
       if (slack === undefined) {
         slack = m.numCols + this.slackCols;
-        this.elastic.set(at, slack);
+        this.elastic.set(row.index, slack);
         this.addSlack([at, at], [1, -1]);
       }
       // Only a finite bound gets slack: presolve drops a free row, but not one with slack on it.
@@ -398,7 +450,22 @@ export class Decomposition {
     const solution = sub.getSolution();
     let slack = 0;
     for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
-    return { status, solved: { operation: sub.getObjectiveValue(), reduced: this.reducedCosts(solution.colDual), slack, colValue: Float64Array.from(solution.colValue) } };
+    const levels = [...this.elastic.keys()].map((row) => ({ row, lower: rowLower[row], upper: rowUpper[row], dual: solution.rowDual[this.subRowOf.get(row)!] }));
+    return {
+      status,
+      solved: { operation: sub.getObjectiveValue(), reduced: this.reducedCosts(solution.colDual), slack, colValue: Float64Array.from(solution.colValue), levels },
+    };
+  }
+
+  /** The pool of cuts priced under this objective (the same cost vector), made when first asked. */
+  private poolFor(cost: Float64Array): { cost: Float64Array; cuts: PricedCut[] } {
+    const same = (a: Float64Array) => a.length === cost.length && a.every((v, j) => v === cost[j]);
+    let pool = this.pools.find((p) => same(p.cost));
+    if (!pool) {
+      pool = { cost: Float64Array.from(cost), cuts: [] };
+      this.pools.push(pool);
+    }
+    return pool;
   }
 
   /**
@@ -527,13 +594,18 @@ export class Decomposition {
   }
 
   /**
-   * θ ≥ V(ŷ) + Σ rc·(y − ŷ) over the linked design columns, divided by its largest coefficient.
-   * Unscaled, a cut's right-hand side reaches 10⁹–10¹⁰ (designs priced with penalised slack), and
+   * Adds a cut to the master, divided by its largest coefficient. Unscaled, a cut's right-hand side reaches 10⁹–10¹⁰ (designs priced with penalised slack), and
    * HiGHS, checking the master's optimum against the rows as given, found a violation of 9·10⁻⁶ on
    * one and failed the run ("MIP solver claims optimality, but with … infeasibilities"): three such
    * masters of the demo district's year all solved once their cuts were scaled.
    */
-  private addCut(master: HighsModel, theta: number, point: Float64Array, operation: number, reduced: Float64Array): void {
+  private addCut(master: HighsModel, cut: PricedCut): void {
+    const scaled = scaleCut(Array.from(cut.values), cut.rhs);
+    master.addRow(scaled.rhs, Infinity, { indices: cut.indices, values: Float64Array.from(scaled.values) });
+  }
+
+  /** The cut of a design priced: θ ≥ V(ŷ) + Σ rc·(y − ŷ) over the linked design columns. */
+  private cutAt(theta: number, point: Float64Array, operation: number, reduced: Float64Array, levels: PricedCut['levels']): PricedCut {
     const indices = [theta];
     const values = [1];
     let rhs = operation;
@@ -543,8 +615,7 @@ export class Decomposition {
       values.push(-reduced[k]);
       rhs -= reduced[k] * point[k];
     });
-    const cut = scaleCut(values, rhs);
-    master.addRow(cut.rhs, Infinity, { indices: Int32Array.from(indices), values: Float64Array.from(cut.values) });
+    return { indices: Int32Array.from(indices), values: Float64Array.from(values), rhs, levels };
   }
 
   /**

@@ -119,7 +119,7 @@ function handle(request: Request): unknown {
         decomposition.dispose();
         decomposition = undefined;
       }
-      const left = o.timeLimitSeconds - (performance.now() - started) / 1000;
+      const left = Math.min(o.targetSeconds ?? Infinity, o.timeLimitSeconds) - (performance.now() - started) / 1000;
       const whole = solveDirectly({ ...o, timeLimitSeconds: left });
       const better = whole.objective !== undefined && (posted?.objective === undefined || whole.objective <= posted.objective);
       return better || !posted ? whole : { ...posted, status: 'time-limit', seconds: (performance.now() - started) / 1000 };

@@ -14,6 +14,12 @@ export interface SolveOrder {
   /** Row bounds to set before solving (the epsilon constraint of a Pareto step). */
   rows: { index: number; lower: number; upper: number }[];
   timeLimitSeconds: number;
+  /**
+   * For a decomposition: stop improving after this many seconds once a solution is known; until
+   * then it may go on to `timeLimitSeconds`. A front gives each point a share of its time this way,
+   * and a point whose first design takes longer than its share still gets one.
+   */
+  targetSeconds?: number;
   mipRelGap: number;
   /** A partial start for the MIP: values of some columns (HiGHS completes the rest or drops it). */
   start?: ColumnValues;
