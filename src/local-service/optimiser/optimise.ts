@@ -211,7 +211,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
  * The design `(1 − share)·a + share·b` over the design columns, installation decisions taken where
  * either design takes them, as a start.
  */
-export function mixedDesign(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, share: number): InstallationStart {
+function mixedDesign(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, share: number): InstallationStart {
   const values = Float64Array.from(columns, (j) => (ctx.lp.isInteger(j) ? Math.max(Math.round(a[j]), Math.round(b[j])) : (1 - share) * a[j] + share * b[j]));
   const decisions = [...columns.keys()].filter((k) => ctx.lp.isInteger(columns[k]));
   return {
