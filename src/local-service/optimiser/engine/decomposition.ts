@@ -594,10 +594,11 @@ export class Decomposition {
   }
 
   /**
-   * Adds a cut to the master, divided by its largest coefficient. Unscaled, a cut's right-hand side reaches 10⁹–10¹⁰ (designs priced with penalised slack), and
-   * HiGHS, checking the master's optimum against the rows as given, found a violation of 9·10⁻⁶ on
-   * one and failed the run ("MIP solver claims optimality, but with … infeasibilities"): three such
-   * masters of the demo district's year all solved once their cuts were scaled.
+   * Adds a cut to the master, divided by its largest coefficient. Unscaled, a cut's right-hand side
+   * reaches 10⁹–10¹⁰ (designs priced with penalised slack), and HiGHS, checking the master's optimum
+   * against the rows as given, found a violation of 9·10⁻⁶ on one and failed the run ("MIP solver
+   * claims optimality, but with … infeasibilities"): three such masters of the demo district's year
+   * all solved once their cuts were scaled.
    */
   private addCut(master: HighsModel, cut: PricedCut): void {
     const scaled = scaleCut(Array.from(cut.values), cut.rhs);
