@@ -31,8 +31,3 @@ export function assertFiniteCell(sheet: string, cell: string, value: unknown): v
 export function assertFiniteRow(sheet: string, row: ExcelJS.Row): void {
   row.eachCell({ includeEmpty: false }, (cell) => assertFiniteCell(sheet, cell.address, cell.value));
 }
-
-/** Every cell of every sheet of an exceljs workbook held in memory. */
-export function assertFiniteWorkbook(workbook: ExcelJS.Workbook): void {
-  for (const sheet of workbook.worksheets) sheet.eachRow({ includeEmpty: false }, (row) => assertFiniteRow(sheet.name, row));
-}

@@ -177,8 +177,8 @@ describe('Pareto fronts', () => {
     expect(co2[2]).toBeCloseTo(co2[0] - (2 * (co2[0] - co2[3])) / 3, -1);
     // Between the ends, the heat pump takes a share s of the 10 kW (s = 1/3, 2/3 at the levels) and
     // everything but the fixed costs is linear in s: the chord between the ends, plus the 500 CHF of
-    // the second installation (each end installs one). The inner points start from the ends' designs
-    // mixed in that proportion, which is this design: the answers must be it, within the gap.
+    // the second installation (each end installs one). (This is also the design the inner points
+    // start from, the ends mixed; the check is of the answer, which any start must reach.)
     for (const [i, s] of [[1, 1 / 3], [2, 2 / 3]]) {
       const expected = (1 - s) * cost[0] + s * cost[3] + 500;
       expect(Math.abs(cost[i] - expected) / expected).toBeLessThan(1e-3);

@@ -35,7 +35,7 @@ export interface StartObjective {
 /**
  * Weight of the first start in the budget against each later one: the objective-1 optimum starts
  * every solve of a front after it, and the typical-day cost optimum takes about twice the time of the
- * CO2 one on the demo district (MEDIUM: 19–21 s against ~10 s).
+ * CO2 one on the demo district (MEDIUM: 19–22 s against 13–15 s, measured in one thread).
  */
 const FIRST_WEIGHT = 2;
 

@@ -97,7 +97,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
    */
   let solvesLeft = fullYear && pareto ? settings.points + 1 : 1;
   /** `from`: a start of its own (its installation decisions for a whole MIP, its design for a decomposition). */
-  const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, from?: InstallationStart): Promise<SolveOutcome> => {
+  const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, from?: DesignStart): Promise<SolveOutcome> => {
     const { cost, offset } = minimise(arrays.numCols, f, tie);
     const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
     const timeLeft = deadline - performance.now() / 1000;
@@ -156,7 +156,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   }
   const levelOf = (x: Float64Array) => (f2.sense === 'max' ? -1 : 1) * f2.value.evaluate(x);
   // A little slack so the level itself stays feasible despite solver tolerances.
-  const atLevel = (epsilon: number, from?: InstallationStart) => solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)), from);
+  const atLevel = (epsilon: number, from?: DesignStart) => solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)), from);
   // Within its gap, the objective-2 optimum may carry almost any objective 1 (the tie-break weighs
   // too little to count there), so objective 1 is minimised again at its level: the front ends on
   // an efficient point.
@@ -184,40 +184,38 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
     points.splice(0, points.length, ...placed.points.map((outcome, i) => (i === placed.points.length - 1 ? endPoint : evaluate(outcome, i + 1))));
     endPoint.index = points.length;
   } else {
-    const inner = Array.from({ length: settings.points - 2 }, (_, k) => k + 1);
-    const found: SolvedPoint[] = [];
-    for (const i of inner) {
-      const share = i / (settings.points - 1);
+    for (let i = 1; i < settings.points - 1; i++) {
+      const fraction = i / (settings.points - 1);
       // Over the full year each point starts from the ends' designs mixed in its proportion: the
       // year's operation is linear, so the mix meets the point's level at most the mixed cost
       // (installing what either end installs), a solution from the first design priced.
-      const outcome = await atLevel(high - share * (high - low), fullYear ? mixedDesign(ctx, designColumns, points[0].x, endPoint.x, share) : undefined);
+      const outcome = await atLevel(high - fraction * (high - low), fullYear ? mixedDesign(ctx, designColumns, points[0].x, endPoint.x, fraction) : undefined);
       if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
       if (!outcome.colValue) {
         incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
         break;
       }
-      found.push(evaluate(outcome, i + 1));
-      hooks.onProgress?.(points.length + found.length);
+      points.push(evaluate(outcome, i + 1));
+      hooks.onProgress?.(points.length);
     }
-    points.push(...found.sort((a, b) => a.index - b.index), endPoint);
+    points.push(endPoint);
   }
   hooks.onProgress?.(points.length);
   if (fullYear) ctx.notes.push(`${solves.decomposed} of the front's ${solves.all} full-year solves were answered by decomposition, the others as a whole MIP`);
   return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };
 }
 
+/** A start for one solve: installation decisions (for a whole MIP) and the whole design (for a decomposition). */
+type DesignStart = Omit<InstallationStart, 'seconds'>;
+
 /**
- * The design `(1 − share)·a + share·b` over the design columns, installation decisions taken where
- * either design takes them, as a start.
+ * The design `(1 − fraction)·a + fraction·b` over the design columns, installation decisions taken
+ * where either design takes them, as a start.
  */
-function mixedDesign(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, share: number): InstallationStart {
-  const values = Float64Array.from(columns, (j) => (ctx.lp.isInteger(j) ? Math.max(Math.round(a[j]), Math.round(b[j])) : (1 - share) * a[j] + share * b[j]));
+function mixedDesign(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, fraction: number): DesignStart {
+  const values = Float64Array.from(columns, (j) => (ctx.lp.isInteger(j) ? Math.max(Math.round(a[j]), Math.round(b[j])) : (1 - fraction) * a[j] + fraction * b[j]));
   const decisions = [...columns.keys()].filter((k) => ctx.lp.isInteger(columns[k]));
-  return {
-    indices: Int32Array.from(decisions, (k) => columns[k]), values: Float64Array.from(decisions, (k) => values[k]),
-    design: { indices: columns, values }, seconds: 0,
-  };
+  return { indices: Int32Array.from(decisions, (k) => columns[k]), values: Float64Array.from(decisions, (k) => values[k]), design: { indices: columns, values } };
 }
 
 /**

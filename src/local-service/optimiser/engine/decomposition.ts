@@ -26,7 +26,7 @@
  */
 import { writeSync } from 'node:fs';
 import type { ModelArrays } from '../lp.js';
-import type { ColumnValues, SolveOrder, SolveOutcome } from './protocol.js';
+import { type ColumnValues, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
 
 import { type Highs, type HighsModel, runWithOwnTimeLimit } from './highs-run.js';
 
@@ -277,7 +277,7 @@ export class Decomposition {
   ): SolveOutcome | undefined {
     const began = performance.now();
     let best: { upper: number; design: Float64Array; x: Float64Array } | undefined;
-    const target = Math.min(order.targetSeconds ?? Infinity, order.timeLimitSeconds);
+    const target = targetOf(order);
     /** Seconds left: to the target once a design is known, to the time limit until then. */
     const remaining = () => (best ? target : order.timeLimitSeconds) - (performance.now() - began) / 1000;
     const { m, linked } = this;
@@ -324,7 +324,7 @@ export class Decomposition {
       /** How long the last pricing took: one that cannot finish in the time left is not started. */
       let pricingSeconds = 0;
       for (;;) {
-        if (best && iterations > 0 && remaining() < pricingSeconds) { status = 'time-limit'; break; }
+        if (best && remaining() < pricingSeconds) { status = 'time-limit'; break; }
         iterations++;
         // Price the point's operation and cut.
         const pricingBegan = performance.now();

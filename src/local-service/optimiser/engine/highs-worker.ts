@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type ModelArrays, portableLp } from '../lp.js';
 import { Decomposition, decomposable, onlyDesignIntegers } from './decomposition.js';
 import { runWithOwnTimeLimit } from './highs-run.js';
-import type { Progress, Request, Response, SolveOrder, SolveOutcome, SolveStatus } from './protocol.js';
+import { type Progress, type Request, type Response, type SolveOrder, type SolveOutcome, type SolveStatus, targetOf } from './protocol.js';
 
 const highs = await loadHighs();
 const interrupt = new Int32Array(workerData.interrupt as SharedArrayBuffer);
@@ -119,7 +119,7 @@ function handle(request: Request): unknown {
         decomposition.dispose();
         decomposition = undefined;
       }
-      const left = Math.min(o.targetSeconds ?? Infinity, o.timeLimitSeconds) - (performance.now() - started) / 1000;
+      const left = targetOf(o) - (performance.now() - started) / 1000;
       const whole = solveDirectly({ ...o, timeLimitSeconds: left });
       const better = whole.objective !== undefined && (posted?.objective === undefined || whole.objective <= posted.objective);
       return better || !posted ? whole : { ...posted, status: 'time-limit', seconds: (performance.now() - started) / 1000 };

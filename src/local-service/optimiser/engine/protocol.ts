@@ -30,6 +30,11 @@ export interface SolveOrder {
   decompose?: { start?: ColumnValues };
 }
 
+/** Seconds an order aims at: its target when it has one, never past its time limit. */
+export function targetOf(order: SolveOrder): number {
+  return Math.min(order.targetSeconds ?? Infinity, order.timeLimitSeconds);
+}
+
 export type SolveStatus = 'optimal' | 'infeasible' | 'unbounded' | 'infeasible-or-unbounded' | 'time-limit' | 'interrupted' | 'error';
 
 export interface SolveOutcome {
