@@ -61,6 +61,29 @@ describe('hand-computed optima', () => {
     }
   });
 
+  it('finds each end of a front its own typical-day start, each in its own thread, and stops them with the job', async () => {
+    const { b, hub, gas, electricity, heat } = heatingCase();
+    b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, fixedInvestmentCost: 500, lifetime: 1 });
+    b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, { variableInvestmentCost: 1000, fixedInvestmentCost: 500, lifetime: 1 });
+    const content = b.build();
+    const full = buildModel(content, 'FULL');
+    const installed = (start: Awaited<ReturnType<typeof installationStarts>[number]>) =>
+      start && [...start.indices].filter((_, k) => start.values[k] === 1).map((column) => full.lp.name(column));
+    const [cheapest, cleanest] = installationStarts(content, settings(), full, [
+      { objective: 'MIN_LIFE_CYCLE_COST', tieBreaker: 'MIN_CO2_EMISSIONS', budgetSeconds: 30 },
+      { objective: 'MIN_CO2_EMISSIONS', tieBreaker: 'MIN_LIFE_CYCLE_COST', budgetSeconds: 30 },
+    ]);
+    // Cost: the boiler (10,733.33 + 500) beats the heat pump (7,300 + 10,000 + 500). CO2: the heat
+    // pump alone (2,920 kg against 19,467 with gas); the tie-break on cost installs nothing else.
+    expect(installed(await cheapest)).toEqual(['on_Boiler @ Hub_Stage 1']);
+    expect(installed(await cleanest)).toEqual(['on_Heat pump @ Hub_Stage 1']);
+    // A job stopped (or ended) before its starts are found stops them: no start, and no thread left.
+    const stopped = new AbortController();
+    stopped.abort();
+    const none = installationStarts(content, settings(), full, [{ objective: 'MIN_LIFE_CYCLE_COST', budgetSeconds: 30 }, { objective: 'MIN_CO2_EMISSIONS', budgetSeconds: 30 }], stopped.signal);
+    expect(await Promise.all(none)).toEqual([undefined, undefined]);
+  });
+
   it('installs a must-be-installed technology at its minimum size even when it does not pay', async () => {
     const { b, hub, gas, electricity, heat } = heatingCase();
     b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, lifetime: 1 });
@@ -84,7 +107,7 @@ describe('hand-computed optima', () => {
     b.conversion('Dear boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 500, lifetime: 1 });
     const content = b.build();
     const full = buildModel(content, 'FULL');
-    const [start] = await installationStarts(content, settings(), full, [{ objective: settings().objective1 }], 30);
+    const start = await installationStarts(content, settings(), full, [{ objective: settings().objective1, budgetSeconds: 30 }])[0];
     // Only the cheap boiler has an installed/not-installed decision (its fixed cost); it pays:
     // 3,000 + 10 kW × 100 = 4,000 against 10 kW × 500 = 5,000 for the other.
     expect(start && [...start.indices].map((column) => full.lp.name(column))).toEqual(['on_Cheap boiler @ Hub_Stage 1']);

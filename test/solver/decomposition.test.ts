@@ -10,7 +10,7 @@ import { withSolverThread } from '../../src/local-service/optimiser/engine/solve
 import { Decomposition, type PricedCut, shiftedRhs } from '../../src/local-service/optimiser/engine/decomposition.js';
 import type { SolveOrder } from '../../src/local-service/optimiser/engine/protocol.js';
 import { INF, type ModelArrays } from '../../src/local-service/optimiser/lp.js';
-import { co2Total } from '../../src/local-service/optimiser/model/objectives.js';
+import { co2Total, minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
 
 const GAP = 0.005;
 
@@ -210,6 +210,52 @@ describe('cuts across the levels of a front', () => {
       expect(unshiftedOver).toBeGreaterThan(0);
     } finally {
       decomposition.dispose();
+    }
+  }, 300_000);
+});
+
+describe('bases across objectives', () => {
+  // A front prices objective 1, then objective 2 (its end), then objective 1 again (its ε points).
+  // Another objective's basis is not dual feasible: warm from it, the demo district's first
+  // full-year CO2 pricing ran out of a 60,000-iteration budget before starting over cold
+  // (engine/decomposition.ts, setPrices).
+  it('prices after a change of objective from scratch, and the same objective from the basis before', async () => {
+    const { ctx, cost, offset } = await demoCostModel('LOW');
+    const arrays = ctx.lp.arrays();
+    const costOrder: SolveOrder = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };
+    const co2Order: SolveOrder = { ...costOrder, ...minimise(arrays.numCols, objectiveFunctions(ctx).MIN_CO2_EMISSIONS) };
+    const optimum = await withSolverThread(undefined, async (thread) => {
+      await thread.load(arrays);
+      return thread.solve(costOrder);
+    });
+    const highs = await loadHighs();
+    const front = new Decomposition(highs, arrays);
+    const fresh = new Decomposition(highs, arrays);
+    try {
+      const design = (factor: number) => Float64Array.from(front.linkedColumns, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
+      const price = (decomposition: Decomposition, order: SolveOrder, factor: number) => {
+        decomposition.setPrices(order);
+        const priced = decomposition.price(design(factor), arrays.rowLower, arrays.rowUpper, 120);
+        expect(priced.solved).toBeDefined();
+        return { iterations: priced.iterations, operation: priced.solved!.operation };
+      };
+      const costCold = price(front, costOrder, 1.1);
+      expect(costCold.iterations).toBeGreaterThan(100);
+      // The new objective: exactly the iterations of the same LP in a decomposition that never priced anything else.
+      const co2 = price(front, co2Order, 1.2);
+      const co2Cold = price(fresh, co2Order, 1.2);
+      expect(co2.iterations).toBe(co2Cold.iterations);
+      expect(co2.operation).toBeCloseTo(co2Cold.operation, 6);
+      // Back to cost: from scratch again, exactly as the first time at that design.
+      const costAgain = price(front, costOrder, 1.1);
+      expect(costAgain.iterations).toBe(costCold.iterations);
+      expect(costAgain.operation).toBeCloseTo(costCold.operation, 4);
+      // The same objective at the same design: the basis before is optimal.
+      expect(price(front, costOrder, 1.1).iterations).toBe(0);
+      expect(front.pricingStarts).toEqual({ warm: 1, cold: 3, coldAfterWarm: 0 });
+    } finally {
+      front.dispose();
+      fresh.dispose();
     }
   }, 300_000);
 });

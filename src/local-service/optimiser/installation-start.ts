@@ -22,63 +22,58 @@ const GUESS_RESOLUTION = 'MEDIUM';
 export interface InstallationStart extends ColumnValues {
   /** The whole design of the typical-day optimum (capacities too), by column of the full model: where a decomposition starts. */
   design: ColumnValues;
-  /** Seconds spent finding it (and the starts before it). */
+  /** Seconds from the call to this start found. */
   seconds: number;
 }
 
-/** An objective whose typical-day optimum is wanted as a start, with the objective that breaks its ties. */
+/** An objective whose typical-day optimum is wanted as a start, with the objective that breaks its ties, and the seconds it may take. */
 export interface StartObjective {
   objective: Objective;
   tieBreaker?: Objective;
+  budgetSeconds: number;
 }
-
-/**
- * Weight of the first start in the budget against each later one: the objective-1 optimum starts
- * every solve of a front after it, and the typical-day cost optimum takes about twice the time of the
- * CO2 one on the demo district (MEDIUM: 19–22 s against 13–15 s, measured in one thread).
- */
-const FIRST_WEIGHT = 2;
 
 /**
  * The design of each objective's optimum over typical days, by column of `full`: all of it, and its
  * installation decisions alone as a partial MIP solution; undefined for an objective whose guess
- * finds no solution in its share of `budgetSeconds` (all undefined when the full-year model has no
- * binaries). The typical-day model is loaded once and its thread ends before the caller loads the
- * full model, so two solver threads never hold a model at once.
+ * finds no solution within its budget (all undefined when the full-year model has no binaries).
+ * Each objective is solved in its own thread, all at once, and each answer comes when it is ready:
+ * a front's objective-1 end waits only for its own start, and the objective-2 start is solved on
+ * the second core while the full year's first solve runs (in one thread after the other, the CO2
+ * start of the demo district missed its share on a loaded machine, and the front's CO2 end never
+ * left the cost optimum's design). A typical-day model is a tenth of the full year's memory.
  */
-export async function installationStarts(
-  content: ScenarioContent, settings: OptimiseSettings, full: ModelContext, wanted: readonly StartObjective[], budgetSeconds: number, signal?: AbortSignal,
-): Promise<(InstallationStart | undefined)[]> {
-  if (full.lp.binaries === 0 || budgetSeconds < 1) return wanted.map(() => undefined);
+export function installationStarts(
+  content: ScenarioContent, settings: OptimiseSettings, full: ModelContext, wanted: readonly StartObjective[], signal?: AbortSignal,
+): Promise<InstallationStart | undefined>[] {
+  if (full.lp.binaries === 0 || wanted.every((end) => end.budgetSeconds < 1)) return wanted.map(() => Promise.resolve(undefined));
   const started = performance.now();
-  const guess = buildModel(content, GUESS_RESOLUTION, { maxOperationBinaries: 0 });
+  let guess: ModelContext;
+  try {
+    guess = buildModel(content, GUESS_RESOLUTION, { maxOperationBinaries: 0 });
+  } catch {
+    // A start is only a head start: without one, the full-year solves start from their lower bounds.
+    return wanted.map(() => Promise.resolve(undefined));
+  }
   const objectives = objectiveFunctions(guess);
+  const arrays = guess.lp.arrays();
+  const guessedDesign = guess.lp.designColumns();
   // Design columns carry the same names at every resolution.
   const design = full.lp.designColumns();
-  return withSolverThread(signal, async (thread) => {
-    await thread.load(guess.lp.arrays());
-    const starts: (InstallationStart | undefined)[] = [];
-    for (const [i, end] of wanted.entries()) {
-      const left = budgetSeconds - (performance.now() - started) / 1000;
-      const weights = wanted.length - i - 1 + (i === 0 ? FIRST_WEIGHT : 1);
-      const share = (left * (i === 0 ? FIRST_WEIGHT : 1)) / weights;
-      const { cost, offset } = minimise(guess.lp.columns, objectives[end.objective], end.tieBreaker ? objectives[end.tieBreaker] : undefined);
-      const outcome = share >= 1 && !signal?.aborted
-        ? await thread.solve({ cost, offset, rows: [], timeLimitSeconds: share, mipRelGap: settings.mipGapPercent / 100 })
-        : undefined;
-      if (!outcome?.colValue) {
-        starts.push(undefined);
-        continue;
-      }
-      const guessed = new Map(guess.lp.designColumns().map((j) => [guess.lp.name(j), outcome.colValue![j]]));
-      const columns = design.filter((j) => guessed.has(full.lp.name(j)));
-      const values = Float64Array.from(columns, (j) => guessed.get(full.lp.name(j))!);
-      const decisions = columns.flatMap((j, k) => (full.lp.isInteger(j) ? [k] : []));
-      starts.push({
-        indices: Int32Array.from(decisions, (k) => columns[k]), values: Float64Array.from(decisions, (k) => Math.round(values[k])),
-        design: { indices: Int32Array.from(columns), values }, seconds: (performance.now() - started) / 1000,
-      });
-    }
-    return starts;
-  });
+  return wanted.map((end) => withSolverThread(signal, async (thread): Promise<InstallationStart | undefined> => {
+    const left = end.budgetSeconds - (performance.now() - started) / 1000;
+    if (left < 1 || signal?.aborted) return undefined;
+    await thread.load(arrays);
+    const { cost, offset } = minimise(guess.lp.columns, objectives[end.objective], end.tieBreaker ? objectives[end.tieBreaker] : undefined);
+    const outcome = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: left, mipRelGap: settings.mipGapPercent / 100 });
+    if (!outcome.colValue) return undefined;
+    const guessed = new Map(guessedDesign.map((j) => [guess.lp.name(j), outcome.colValue![j]]));
+    const columns = design.filter((j) => guessed.has(full.lp.name(j)));
+    const values = Float64Array.from(columns, (j) => guessed.get(full.lp.name(j))!);
+    const decisions = columns.flatMap((j, k) => (full.lp.isInteger(j) ? [k] : []));
+    return {
+      indices: Int32Array.from(decisions, (k) => columns[k]), values: Float64Array.from(decisions, (k) => Math.round(values[k])),
+      design: { indices: Int32Array.from(columns), values }, seconds: (performance.now() - started) / 1000,
+    };
+  }).catch(() => undefined));
 }

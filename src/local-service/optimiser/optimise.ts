@@ -66,143 +66,154 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   const buildSeconds = elapsed();
   // Over all 8,760 hours the typical-day optimum is the starting design: decomposition prices it
   // first, and a whole-MIP solve (the fallback) takes its installation decisions as a first
-  // incumbent. A fifth of the time limit (at most a minute) may go to finding it, before the full
-  // model is loaded, so two solver threads never hold a model at once. A guess that fails only
-  // costs the head start. An LP is solved whole: decomposition replaces branch and bound, not the simplex.
-  // A front starts both its ends so (a fourth of the limit, at most 90 s): from the objective-1
-  // optimum's design, the demo district's CO2 end had barely moved (1,600 → 1,598 t) in its share of 3 minutes.
+  // incumbent. A fifth of the time limit (a sixth in a front; at most a minute) may go to finding it.
+  // A guess that fails only costs the head start. An LP is solved whole: decomposition replaces
+  // branch and bound, not the simplex. A front's objective-2 end starts from its own typical-day
+  // optimum, found on the other core while the first full-year solve runs (a fourth of the limit,
+  // at most 90 s): from the objective-1 optimum's design, the demo district's CO2 end had barely
+  // moved (1,600 → 1,598 t) in its share of 3 minutes.
   const fullYear = settings.resolution === 'FULL' && ctx.lp.binaries > 0;
-  const ends: StartObjective[] = [{ objective: settings.objective1, tieBreaker: settings.objective2 ?? undefined }];
-  if (pareto) ends.push({ objective: settings.objective2!, tieBreaker: settings.objective1 });
   const limitSeconds = settings.timeLimitMinutes * 60;
-  const [start, endStart] = fullYear
-    ? await installationStarts(content, settings, ctx, ends, pareto ? Math.min(90, limitSeconds / 4) : Math.min(60, limitSeconds / 5), hooks.signal).catch(() => [])
-    : [];
-  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
-  if (start) ctx.notes.push(`the full-year solve started from the design of a typical-day solve (${start.seconds.toFixed(1)} s)`);
-  if (endStart) ctx.notes.push(`the ${settings.objective2} end started from the design of its typical-day optimum (${(endStart.seconds - (start?.seconds ?? 0)).toFixed(1)} s)`);
-  const designColumns = Int32Array.from(ctx.lp.designColumns());
-  const designOf = (x: Float64Array) => ({ indices: designColumns, values: Float64Array.from(designColumns, (j) => x[j]) });
-  await thread.load(arrays);
-  const deadline = started / 1000 + settings.timeLimitMinutes * 60;
-  // Each solve after the first starts from the design of the one before.
-  let design = start?.design;
-  /** Solves so far, and how many of them decomposition answered (the rest solved the whole MIP). */
-  const solves = { all: 0, decomposed: 0 };
-  /**
-   * Full-year solves left in the job, counting the next: each decomposed solve aims at an equal share
-   * of the time left (its target; it may run past it until it has a first design), so a front reaches
-   * its last point with each point's gap said. Without shares the first point took the whole limit:
-   * a decomposition's bound closes slowly, and on the demo district three minutes left it at 0.7 %.
-   */
-  let solvesLeft = fullYear && pareto ? settings.points + 1 : 1;
-  /** `from`: a start of its own (its installation decisions for a whole MIP, its design for a decomposition). */
-  const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, from?: DesignStart): Promise<SolveOutcome> => {
-    const { cost, offset } = minimise(arrays.numCols, f, tie);
-    const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
-    const timeLeft = deadline - performance.now() / 1000;
-    const share = timeLeft / solvesLeft;
-    solvesLeft = Math.max(1, solvesLeft - 1);
-    const outcome = await thread.solve({
-      cost, offset, rows, timeLimitSeconds: timeLeft, targetSeconds: share, mipRelGap: settings.mipGapPercent / 100,
-      start: from?.indices.length ? from : undefined,
-      decompose: fullYear ? { start: from?.design ?? design } : undefined,
-    });
-    if (outcome.colValue) design = designOf(outcome.colValue);
-    if (outcome.overranBySeconds !== undefined) {
-      ctx.notes.push(`a solve ran ${outcome.overranBySeconds.toFixed(0)} s past the time limit and was ended; ${outcome.colValue ? 'the best solution it had found is answered' : 'it had found no solution'}`);
-    }
-    solves.all++;
-    if (outcome.iterations) solves.decomposed++;
-    return outcome;
-  };
-  if (hooks.onLp) {
-    const { cost, offset } = minimise(arrays.numCols, f1);
-    await hooks.onLp(await thread.exportLp(cost, offset));
-  }
-
-  const points: SolvedPoint[] = [];
-  const evaluate = (outcome: SolveOutcome, index: number): SolvedPoint => ({
-    index, x: outcome.colValue!, status: outcome.status === 'optimal' ? 'optimal' : 'time-limit', mipGap: outcome.mipGap,
-    objectives: Object.fromEntries(Object.values(objectives).map((o) => [o.name, o.value.evaluate(outcome.colValue!)])) as Record<Objective, number>,
-  });
-
-  // A decomposition keeps its cuts for later solves of the same objective (engine/decomposition.ts):
-  // without the tie-break, the objective-1 optimum's cuts bound every ε point from its first master.
-  // The tie-break's weight (10⁻⁶) is far inside a full-year gap: dropping it there loses nothing.
-  const first = await solve(f1, fullYear ? undefined : f2, undefined, start);
-  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
-  if (!first.colValue) {
-    return first.status === 'infeasible' || first.status === 'unbounded' || first.status === 'infeasible-or-unbounded'
-      ? { kind: 'infeasible', info: await explain(ctx, thread, first), seconds: elapsed() }
-      : { kind: 'failed', message: await explain(ctx, thread, first), seconds: elapsed() };
-  }
-  points.push(evaluate(first, 1));
-  hooks.onProgress?.(1);
-  if (first.iterations) {
-    ctx.notes.push(`the full-year model was solved by decomposition: ${first.iterations} designs priced by the year's operation, gap ${((first.mipGap ?? 0) * 100).toFixed(2)} %`);
-  }
-  if (first.startScaledBy) {
-    ctx.notes.push(`the typical-day design left demand unmet in some hours of the full year; with its capacities × ${first.startScaledBy} it met them, and the decomposition started from there`);
-  }
-  if (!pareto) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: incompleteness(first) };
-
-  const lowest = await solve(f2, f1, undefined, endStart);
-  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
-  if (!lowest.colValue) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: `the ${f2.name} optimum was not found (${lowest.status})` };
-  // The end point reports objective 1's gap at this level; how close the level is to objective 2's optimum is said here.
-  if (lowest.status !== 'optimal' && lowest.mipGap !== undefined) {
-    ctx.notes.push(`the front's ${f2.name} end is within ${(lowest.mipGap * 100).toFixed(2)} % of that objective's optimum (${lowest.status})`);
-  }
-  const levelOf = (x: Float64Array) => (f2.sense === 'max' ? -1 : 1) * f2.value.evaluate(x);
-  // A little slack so the level itself stays feasible despite solver tolerances.
-  const atLevel = (epsilon: number, from?: DesignStart) => solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)), from);
-  // Within its gap, the objective-2 optimum may carry almost any objective 1 (the tie-break weighs
-  // too little to count there), so objective 1 is minimised again at its level: the front ends on
-  // an efficient point.
-  const efficient = await atLevel(levelOf(lowest.colValue));
-  if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
-  const last = efficient.colValue ? efficient : lowest;
-  const endPoint = evaluate(last, settings.points);
-  const high = levelOf(points[0].x);
-  const low = levelOf(endPoint.x);
-  let incomplete: string | undefined;
-  if (settings.pointPlacement === 'bend') {
-    // Objective 1 priced against objective 2, both in minimisation form, for the solves that look for bends.
-    const [s1, s2] = [f1.sense === 'max' ? -1 : 1, f2.sense === 'max' ? -1 : 1];
-    const priced = (price: number): ObjectiveFunction => ({ ...f1, sense: 'min', value: new Expr().addExpr(f1.value, s1).addExpr(f2.value, s2 * price) });
-    const found = (outcome: SolveOutcome) => outcome.colValue ? outcome : `${outcome.status}`;
-    const placed = await placeAtBends(first, last, settings.points, {
-      atPrice: async (price) => found(await solve(priced(price), undefined)),
-      atLevel: async (level) => found(await atLevel(level)),
-      valuesOf: (outcome) => ({ level: levelOf(outcome.colValue!), cost: s1 * f1.value.evaluate(outcome.colValue!) }),
-      stopped: () => hooks.signal?.aborted === true,
-      onPoint: (count) => hooks.onProgress?.(count - 1),
-    }, { relativeGap: settings.mipGapPercent / 100 });
-    if (placed.stopped) return { kind: 'stopped', seconds: elapsed() };
-    incomplete = placed.incomplete;
-    points.splice(0, points.length, ...placed.points.map((outcome, i) => (i === placed.points.length - 1 ? endPoint : evaluate(outcome, i + 1))));
-    endPoint.index = points.length;
-  } else {
-    for (let i = 1; i < settings.points - 1; i++) {
-      const fraction = i / (settings.points - 1);
-      // Over the full year each point starts from the ends' designs mixed in its proportion: the
-      // year's operation is linear, so the mix meets the point's level at most the mixed cost
-      // (installing what either end installs), a solution from the first design priced.
-      const outcome = await atLevel(high - fraction * (high - low), fullYear ? mixedDesign(ctx, designColumns, points[0].x, endPoint.x, fraction) : undefined);
-      if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
-      if (!outcome.colValue) {
-        incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
-        break;
+  const ends: StartObjective[] = [{ objective: settings.objective1, tieBreaker: settings.objective2 ?? undefined, budgetSeconds: Math.min(60, limitSeconds / (pareto ? 6 : 5)) }];
+  if (pareto) ends.push({ objective: settings.objective2!, tieBreaker: settings.objective1, budgetSeconds: Math.min(90, limitSeconds / 4) });
+  // A start still being solved when the job ends (a front cut short) is stopped with it.
+  const startsEnded = new AbortController();
+  const startSignal = hooks.signal ? AbortSignal.any([hooks.signal, startsEnded.signal]) : startsEnded.signal;
+  const starts = fullYear ? installationStarts(content, settings, ctx, ends, startSignal) : [];
+  try {
+    const loaded = thread.load(arrays);
+    const start = await starts[0];
+    await loaded;
+    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+    if (start) ctx.notes.push(`the full-year solve started from the design of a typical-day solve (${start.seconds.toFixed(1)} s)`);
+    const designColumns = Int32Array.from(ctx.lp.designColumns());
+    const designOf = (x: Float64Array) => ({ indices: designColumns, values: Float64Array.from(designColumns, (j) => x[j]) });
+    const deadline = started / 1000 + settings.timeLimitMinutes * 60;
+    // Each solve after the first starts from the design of the one before.
+    let design = start?.design;
+    /** Solves so far, and how many of them decomposition answered (the rest solved the whole MIP). */
+    const solves = { all: 0, decomposed: 0 };
+    /**
+     * Full-year solves left in the job, counting the next: each decomposed solve aims at an equal share
+     * of the time left (its target; it may run past it until it has a first design), so a front reaches
+     * its last point with each point's gap said. Without shares the first point took the whole limit:
+     * a decomposition's bound closes slowly, and on the demo district three minutes left it at 0.7 %.
+     */
+    let solvesLeft = fullYear && pareto ? settings.points + 1 : 1;
+    /** `from`: a start of its own (its installation decisions for a whole MIP, its design for a decomposition). */
+    const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, from?: DesignStart): Promise<SolveOutcome> => {
+      const { cost, offset } = minimise(arrays.numCols, f, tie);
+      const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
+      const timeLeft = deadline - performance.now() / 1000;
+      const share = timeLeft / solvesLeft;
+      solvesLeft = Math.max(1, solvesLeft - 1);
+      const outcome = await thread.solve({
+        cost, offset, rows, timeLimitSeconds: timeLeft, targetSeconds: share, mipRelGap: settings.mipGapPercent / 100,
+        start: from?.indices.length ? from : undefined,
+        decompose: fullYear ? { start: from?.design ?? design } : undefined,
+      });
+      if (outcome.colValue) design = designOf(outcome.colValue);
+      if (outcome.overranBySeconds !== undefined) {
+        ctx.notes.push(`a solve ran ${outcome.overranBySeconds.toFixed(0)} s past the time limit and was ended; ${outcome.colValue ? 'the best solution it had found is answered' : 'it had found no solution'}`);
       }
-      points.push(evaluate(outcome, i + 1));
-      hooks.onProgress?.(points.length);
+      solves.all++;
+      if (outcome.iterations) solves.decomposed++;
+      return outcome;
+    };
+    if (hooks.onLp) {
+      const { cost, offset } = minimise(arrays.numCols, f1);
+      await hooks.onLp(await thread.exportLp(cost, offset));
     }
-    points.push(endPoint);
+
+    const points: SolvedPoint[] = [];
+    const evaluate = (outcome: SolveOutcome, index: number): SolvedPoint => ({
+      index, x: outcome.colValue!, status: outcome.status === 'optimal' ? 'optimal' : 'time-limit', mipGap: outcome.mipGap,
+      objectives: Object.fromEntries(Object.values(objectives).map((o) => [o.name, o.value.evaluate(outcome.colValue!)])) as Record<Objective, number>,
+    });
+
+    // A decomposition keeps its cuts for later solves of the same objective (engine/decomposition.ts):
+    // without the tie-break, the objective-1 optimum's cuts bound every ε point from its first master.
+    // The tie-break's weight (10⁻⁶) is far inside a full-year gap: dropping it there loses nothing.
+    const first = await solve(f1, fullYear ? undefined : f2, undefined, start);
+    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+    if (!first.colValue) {
+      return first.status === 'infeasible' || first.status === 'unbounded' || first.status === 'infeasible-or-unbounded'
+        ? { kind: 'infeasible', info: await explain(ctx, thread, first), seconds: elapsed() }
+        : { kind: 'failed', message: await explain(ctx, thread, first), seconds: elapsed() };
+    }
+    points.push(evaluate(first, 1));
+    hooks.onProgress?.(1);
+    if (first.iterations) {
+      ctx.notes.push(`the full-year model was solved by decomposition: ${first.iterations} designs priced by the year's operation, gap ${((first.mipGap ?? 0) * 100).toFixed(2)} %`);
+    }
+    if (first.startScaledBy) {
+      ctx.notes.push(`the typical-day design left demand unmet in some hours of the full year; with its capacities × ${first.startScaledBy} it met them, and the decomposition started from there`);
+    }
+    if (!pareto) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: incompleteness(first) };
+
+    const endStart = await starts[1];
+    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+    if (endStart) ctx.notes.push(`the ${f2.name} end started from the design of its typical-day optimum (${endStart.seconds.toFixed(1)} s, beside the first solve)`);
+    const lowest = await solve(f2, f1, undefined, endStart);
+    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+    if (!lowest.colValue) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: `the ${f2.name} optimum was not found (${lowest.status})` };
+    // The end point reports objective 1's gap at this level; how close the level is to objective 2's optimum is said here.
+    if (lowest.status !== 'optimal' && lowest.mipGap !== undefined) {
+      ctx.notes.push(`the front's ${f2.name} end is within ${(lowest.mipGap * 100).toFixed(2)} % of that objective's optimum (${lowest.status})`);
+    }
+    const levelOf = (x: Float64Array) => (f2.sense === 'max' ? -1 : 1) * f2.value.evaluate(x);
+    // A little slack so the level itself stays feasible despite solver tolerances.
+    const atLevel = (epsilon: number, from?: DesignStart) => solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)), from);
+    // Within its gap, the objective-2 optimum may carry almost any objective 1 (the tie-break weighs
+    // too little to count there), so objective 1 is minimised again at its level: the front ends on
+    // an efficient point.
+    const efficient = await atLevel(levelOf(lowest.colValue));
+    if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+    const last = efficient.colValue ? efficient : lowest;
+    const endPoint = evaluate(last, settings.points);
+    const high = levelOf(points[0].x);
+    const low = levelOf(endPoint.x);
+    let incomplete: string | undefined;
+    if (settings.pointPlacement === 'bend') {
+      // Objective 1 priced against objective 2, both in minimisation form, for the solves that look for bends.
+      const [s1, s2] = [f1.sense === 'max' ? -1 : 1, f2.sense === 'max' ? -1 : 1];
+      const priced = (price: number): ObjectiveFunction => ({ ...f1, sense: 'min', value: new Expr().addExpr(f1.value, s1).addExpr(f2.value, s2 * price) });
+      const found = (outcome: SolveOutcome) => outcome.colValue ? outcome : `${outcome.status}`;
+      const placed = await placeAtBends(first, last, settings.points, {
+        atPrice: async (price) => found(await solve(priced(price), undefined)),
+        atLevel: async (level) => found(await atLevel(level)),
+        valuesOf: (outcome) => ({ level: levelOf(outcome.colValue!), cost: s1 * f1.value.evaluate(outcome.colValue!) }),
+        stopped: () => hooks.signal?.aborted === true,
+        onPoint: (count) => hooks.onProgress?.(count - 1),
+      }, { relativeGap: settings.mipGapPercent / 100 });
+      if (placed.stopped) return { kind: 'stopped', seconds: elapsed() };
+      incomplete = placed.incomplete;
+      points.splice(0, points.length, ...placed.points.map((outcome, i) => (i === placed.points.length - 1 ? endPoint : evaluate(outcome, i + 1))));
+      endPoint.index = points.length;
+    } else {
+      for (let i = 1; i < settings.points - 1; i++) {
+        const fraction = i / (settings.points - 1);
+        // Over the full year each point starts from the ends' designs mixed in its proportion: the
+        // year's operation is linear, so the mix meets the point's level at most the mixed cost
+        // (installing what either end installs), a solution from the first design priced.
+        const outcome = await atLevel(high - fraction * (high - low), fullYear ? mixedDesign(ctx, designColumns, points[0].x, endPoint.x, fraction) : undefined);
+        if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
+        if (!outcome.colValue) {
+          incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
+          break;
+        }
+        points.push(evaluate(outcome, i + 1));
+        hooks.onProgress?.(points.length);
+      }
+      points.push(endPoint);
+    }
+    hooks.onProgress?.(points.length);
+    if (fullYear) ctx.notes.push(`${solves.decomposed} of the front's ${solves.all} full-year solves were answered by decomposition, the others as a whole MIP`);
+    return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };
+  } finally {
+    startsEnded.abort();
+    await Promise.all(starts);
   }
-  hooks.onProgress?.(points.length);
-  if (fullYear) ctx.notes.push(`${solves.decomposed} of the front's ${solves.all} full-year solves were answered by decomposition, the others as a whole MIP`);
-  return { kind: 'solved', ctx, points: bestAtEachLevel(points, f1), seconds: elapsed(), buildSeconds, incomplete: incomplete ?? incompleteness(first, last) };
 }
 
 /** A start for one solve: installation decisions (for a whole MIP) and the whole design (for a decomposition). */

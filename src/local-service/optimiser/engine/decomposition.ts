@@ -46,6 +46,8 @@ const MAX_ITERATIONS = 500;
  * (a worker's process.stderr waits for its event loop, which a long solve holds): where a solve's time goes.
  */
 const TRACE = process.env.SWEEP_SOLVER_TRACE === '1';
+/** A trace line, stamped with the wall clock (to line it up with a memory sampler's). */
+const trace = (line: string) => writeSync(2, `${new Date().toISOString().slice(11, 23)} decomposition ${line}\n`);
 /**
  * When the start's design leaves demand unmet over the year (a typical-day design is sized for
  * typical days, and the year has harder hours), it is priced again with its capacities scaled by
@@ -75,6 +77,8 @@ export function decomposable(m: ModelArrays): boolean {
 /** One design priced: HiGHS's status, and when it solved the operation LP, what the cut needs. */
 export interface Pricing {
   status: number | undefined;
+  /** Simplex iterations it took (a warm attempt and a cold one after it, together). */
+  iterations: number;
   solved?: {
     /** The operation's cost, with the penalty for any slack. */
     operation: number;
@@ -125,6 +129,12 @@ export function scaleCut(values: readonly number[], rhs: number): { values: numb
   return { values: values.map((v) => v / largest), rhs: rhs / largest };
 }
 
+/** What a decomposition keeps of one objective (one cost vector) across solves: its cuts. */
+interface Pool {
+  cost: Float64Array;
+  cuts: PricedCut[];
+}
+
 export class Decomposition {
   private readonly sub: HighsModel;
   /** Design columns, in column order. */
@@ -156,13 +166,17 @@ export class Decomposition {
   private slackCols = 0;
   /** True once the operation LP has a basis to start warm from. */
   private warm = false;
+  /** How each pricing started: from the last basis, from scratch, or from scratch after a warm attempt ran out of its budget. */
+  readonly pricingStarts = { warm: 0, cold: 0, coldAfterWarm: 0 };
   /** Rows that orders bound (the Pareto level), by model row: their first slack column (the second follows it). */
   private readonly elastic = new Map<number, number>();
   /**
    * Cuts priced under each objective, kept across solves: a front's ε points minimise the same
    * objective at different levels, so each starts with the cuts of those before it (shifted to its level).
    */
-  private readonly pools: { cost: Float64Array; cuts: PricedCut[] }[] = [];
+  private readonly pools: Pool[] = [];
+  /** The pool whose prices the operation LP holds now. */
+  private pricing: Pool | undefined;
 
   constructor(private readonly highs: Highs, private readonly m: ModelArrays) {
     const operationRow = new Uint8Array(m.numRows);
@@ -280,10 +294,16 @@ export class Decomposition {
     const target = targetOf(order);
     /** Seconds left: to the target once a design is known, to the time limit until then. */
     const remaining = () => (best ? target : order.timeLimitSeconds) - (performance.now() - began) / 1000;
+    /**
+     * A pricing once started may run to the time limit, past the target: cut off at the target, its
+     * work was lost and the next solve started cold (a full-year front lost 12.6 and 26.5 s so, one run).
+     */
+    const untilLimit = () => order.timeLimitSeconds - (performance.now() - began) / 1000;
     const { m, linked } = this;
     const cost = order.cost;
 
-    this.setPrices(order);
+    const pool = this.setPrices(order);
+    if (TRACE) trace(`solve: ${pool.cuts.length} cuts kept, target ${target.toFixed(1)} s, limit ${order.timeLimitSeconds.toFixed(1)} s`);
 
     // The first point: the start's design where it says, else the lower bound.
     const given = new Map<number, number>();
@@ -292,7 +312,6 @@ export class Decomposition {
     const master = this.buildMaster(cost, rowLower, rowUpper, upper);
     const theta = this.designCols.length;
     const { position } = this;
-    const pool = this.poolFor(cost);
     for (const cut of pool.cuts) {
       const rhs = shiftedRhs(cut, rowLower, rowUpper);
       if (rhs !== undefined) this.addCut(master, { ...cut, rhs });
@@ -328,7 +347,7 @@ export class Decomposition {
         iterations++;
         // Price the point's operation and cut.
         const pricingBegan = performance.now();
-        const priced = this.price(point, rowLower, rowUpper, remaining());
+        const priced = this.price(point, rowLower, rowUpper, untilLimit());
         pricingSeconds = (performance.now() - pricingBegan) / 1000;
         if (priced.status === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (priced.status === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
@@ -351,7 +370,8 @@ export class Decomposition {
         }
 
         // Ask the master for the best design under the cuts.
-        master.options.set({ time_limit: Math.max(1, remaining()) });
+        // After a pricing past the target, its cut still raises the bound the answer reports.
+        master.options.set({ time_limit: Math.max(1, untilLimit()) });
         const masterStatus = this.run(master, 'master');
         // Out of time in the master: the best design so far is the answer, with the bound before it.
         if (masterStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
@@ -398,10 +418,22 @@ export class Decomposition {
   /**
    * Prices the operation LP for an order: its costs on operation columns (design costs belong to
    * the master), the bounds it sets on rows, with penalised slack on them and on the balances.
+   * Answers what is kept of this objective across solves.
    */
-  setPrices(order: SolveOrder): void {
+  setPrices(order: SolveOrder): Pool {
     const { m, sub } = this;
     const cost = order.cost;
+    const pool = this.poolFor(cost);
+    if (pool !== this.pricing) {
+      // Another objective's basis is not dual feasible under this one: warm from the cost optimum's,
+      // the demo district's first full-year CO2 pricing ran out of its 60,000-iteration budget
+      // (46.5 s, loaded machine) before starting over cold (49.6 s). Back at objective 1 after the
+      // objective-2 end, the basis it left was priced at another design: one run warm from there
+      // lost 13.4 s so. So a change of objective starts from scratch.
+      this.pricing = pool;
+      this.warm = false;
+      sub.clearSolver();
+    }
     const subCost = Float64Array.from(cost);
     let largest = 0;
     for (let j = 0; j < m.numCols; j++) {
@@ -429,6 +461,7 @@ export class Decomposition {
     if (this.slackCols > 0) {
       sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
     }
+    return pool;
   }
 
   /** The linked design columns (those in operation rows), in the order `price` takes their values. */
@@ -443,22 +476,24 @@ export class Decomposition {
    */
   price(point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, seconds: number): Pricing {
     const { m, sub, linked } = this;
+    let moved = 0;
+    if (TRACE) linked.forEach((j, k) => (moved = Math.max(moved, Math.abs(point[k] - this.designValue[j]) / Math.max(1, Math.abs(this.designValue[j])))));
     for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
     this.boundByDesign(point, rowLower, rowUpper);
-    const status = this.priceOperation(seconds);
-    if (status !== this.highs.constants.modelStatus.optimal) return { status };
+    const { status, iterations } = this.priceOperation(seconds, TRACE ? `, design moved ${(100 * moved).toFixed(0)} %` : '');
+    if (status !== this.highs.constants.modelStatus.optimal) return { status, iterations };
     const solution = sub.getSolution();
     let slack = 0;
     for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
     const levels = [...this.elastic.keys()].map((row) => ({ row, lower: rowLower[row], upper: rowUpper[row], dual: solution.rowDual[this.subRowOf.get(row)!] }));
     return {
-      status,
+      status, iterations,
       solved: { operation: sub.getObjectiveValue(), reduced: this.reducedCosts(solution.colDual), slack, colValue: Float64Array.from(solution.colValue), levels },
     };
   }
 
-  /** The pool of cuts priced under this objective (the same cost vector), made when first asked. */
-  private poolFor(cost: Float64Array): { cost: Float64Array; cuts: PricedCut[] } {
+  /** The pool of what was priced under this objective (the same cost vector), made when first asked. */
+  private poolFor(cost: Float64Array): Pool {
     const same = (a: Float64Array) => a.length === cost.length && a.every((v, j) => v === cost[j]);
     let pool = this.pools.find((p) => same(p.cost));
     if (!pool) {
@@ -530,18 +565,25 @@ export class Decomposition {
    * No callbacks: HiGHS calling into JavaScript at every simplex iteration costs more than the
    * solve; a stop is honoured between solves, a few seconds apart.
    */
-  private priceOperation(seconds: number): number | undefined {
+  private priceOperation(seconds: number, note: string): { status: number | undefined; iterations: number } {
     const { sub } = this;
-    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: this.warm ? WARM_ITERATIONS : 2 ** 31 - 1 } as never);
-    let status = this.run(sub, this.warm ? 'pricing (warm)' : 'pricing (cold)');
+    const count = () => Number(sub.info.get('simplex_iteration_count' as never));
+    const { warm } = this;
+    this.pricingStarts[warm ? 'warm' : 'cold']++;
+    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: warm ? WARM_ITERATIONS : 2 ** 31 - 1 } as never);
+    let status = this.run(sub, `pricing (${warm ? 'warm' : 'cold'}${note})`);
+    let iterations = count();
     if (status === this.highs.constants.modelStatus.iterationLimit) {
+      this.pricingStarts.coldAfterWarm++;
       sub.clearSolver();
       sub.options.set({ simplex_iteration_limit: 2 ** 31 - 1 } as never);
-      status = this.run(sub, 'pricing (cold, after the warm budget)');
+      status = this.run(sub, `pricing (cold, after the warm budget${note})`);
+      iterations += count();
     }
     this.warm = status === this.highs.constants.modelStatus.optimal;
-    return status;
+    return { status, iterations };
   }
+
 
   /**
    * Runs a model and answers its status, or undefined when HiGHS ends the run in error (it does
@@ -555,11 +597,11 @@ export class Decomposition {
       const status = model.getModelStatus();
       if (TRACE) {
         const iterations = model.info.get('simplex_iteration_count' as never);
-        writeSync(2, `decomposition ${what}: status ${status}, ${iterations} simplex iterations, ${((performance.now() - began) / 1000).toFixed(2)} s\n`);
+        trace(`${what}: status ${status}, ${iterations} simplex iterations, ${((performance.now() - began) / 1000).toFixed(2)} s`);
       }
       return status;
     } catch (error) {
-      if (TRACE) writeSync(2, `decomposition ${what}: ${(error as Error).message} after ${((performance.now() - began) / 1000).toFixed(2)} s\n`);
+      if (TRACE) trace(`${what}: ${(error as Error).message} after ${((performance.now() - began) / 1000).toFixed(2)} s`);
       if (error instanceof this.highs.errors.HighsError) return undefined;
       throw error;
     }
