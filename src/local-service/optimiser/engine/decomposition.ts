@@ -606,7 +606,6 @@ export class Decomposition {
     return { status, iterations };
   }
 
-
   /**
    * Runs a model and answers its status, or undefined when HiGHS ends the run in error (it does
    * when a master's numbers defeat it): the caller gives up on the decomposition and the whole MIP
