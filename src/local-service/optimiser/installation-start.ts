@@ -41,7 +41,8 @@ export interface StartObjective {
  * a front's objective-1 end waits only for its own start, and the objective-2 start is solved on
  * the second core while the full year's first solve runs (in one thread after the other, the CO2
  * start of the demo district missed its share on a loaded machine, and the front's CO2 end never
- * left the cost optimum's design). A typical-day model is a tenth of the full year's memory.
+ * left the cost optimum's design). On the demo district the process held 620–710 MB while both
+ * typical-day threads ran, against 1.2 GB in the full-year solves after them.
  */
 export function installationStarts(
   content: ScenarioContent, settings: OptimiseSettings, full: ModelContext, wanted: readonly StartObjective[], signal?: AbortSignal,
