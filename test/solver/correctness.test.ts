@@ -207,4 +207,24 @@ describe('Pareto fronts', () => {
       expect(Math.abs(cost[i] - expected) / expected).toBeLessThan(1e-3);
     }
   });
+
+  // Objective 2 with a constant (a fixed yearly price, paid whatever is bought): a point's level
+  // counts it, and the ε row over the model's columns must leave it out, or every level moves by it.
+  it('holds objective 2 at each level even when it has a constant part', async () => {
+    const { b, hub, gas, electricity, heat } = heatingCase();
+    b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, lifetime: 1 });
+    b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, { variableInvestmentCost: 1000, lifetime: 1 });
+    const content = b.build();
+    content.resources.impex.find((i) => i.doc.energyCarrierGuid === gas)!.doc.fixedOmPriceCHFYear = 2000;
+    const result = await optimise(content, settings({ objective1: 'MIN_CO2_EMISSIONS', objective2: 'MIN_LIFE_CYCLE_COST', points: 3, resolution: 'LOW' }));
+    expect(result.kind).toBe('solved');
+    if (result.kind !== 'solved') return;
+    const cost = result.points.map((p) => p.objectives.MIN_LIFE_CYCLE_COST);
+    // Both ends pay the connection's 2,000 CHF: all heat pump (10,500 + 7,300 + 2,000) and all boiler
+    // (1,000 + 9,733.33 + 2,000). The middle point may spend up to the level halfway, and spends all
+    // of it on less CO2.
+    expect(cost[0]).toBeCloseTo(10_000 + 7300 + 2000, 1);
+    expect(cost[2]).toBeCloseTo(1000 + (87_600 * 0.1) / 0.9 + 2000, 1);
+    expect(cost[1]).toBeCloseTo((cost[0] + cost[2]) / 2, 1);
+  });
 });

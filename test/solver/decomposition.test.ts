@@ -7,7 +7,7 @@ import loadHighs from 'highs';
 import { describe, expect, it } from 'vitest';
 import { demoCostModel } from '../support/demo-model.js';
 import { withSolverThread } from '../../src/local-service/optimiser/engine/solver-thread.js';
-import { Decomposition, type PricedCut, shiftedRhs } from '../../src/local-service/optimiser/engine/decomposition.js';
+import { OperationLp, type PricedCut, shiftedRhs } from '../../src/local-service/optimiser/engine/operation-lp.js';
 import type { SolveOrder } from '../../src/local-service/optimiser/engine/protocol.js';
 import { INF, type ModelArrays } from '../../src/local-service/optimiser/lp.js';
 import { co2Total, minimise, objectiveFunctions } from '../../src/local-service/optimiser/model/objectives.js';
@@ -72,6 +72,30 @@ describe('decomposition in the solver thread', () => {
     expect(decomposed.objective!).toBeGreaterThanOrEqual(whole.objective! * (1 - GAP));
   }, 300_000);
 
+  // A front's inner point at FULL starts with its ends' solutions mixed (optimise.ts): an answer
+  // before any pricing, when it meets every row; a solution that does not is no answer at all.
+  it('answers an incumbent that meets every row without pricing, and ignores one that does not', async () => {
+    const { ctx, cost, offset } = await demoCostModel('LOW');
+    const design = Int32Array.from(ctx.lp.designColumns());
+    const arrays = ctx.lp.arrays();
+    const [whole, kept, refused] = await withSolverThread(undefined, async (thread) => {
+      await thread.load(arrays);
+      const whole = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP });
+      const start = { indices: design, values: Float64Array.from(design, (j) => whole.colValue![j]) };
+      const order = { cost, offset, rows: [], timeLimitSeconds: 120, targetSeconds: 0.001, mipRelGap: GAP };
+      const kept = await thread.solve({ ...order, decompose: { start, incumbent: whole.colValue } });
+      // Half the capacities under the same operation: every `output ≤ capacity` row it used is broken.
+      const short = Float64Array.from(whole.colValue!, (v, j) => (arrays.design[j] && !arrays.integrality[j] ? v / 2 : v));
+      const refused = await thread.solve({ ...order, decompose: { start, incumbent: short } });
+      return [whole, kept, refused];
+    });
+    expect(kept.iterations).toBe(0);
+    expect(kept.status).toBe('time-limit');
+    expect(kept.objective).toBeCloseTo(whole.objective!, 4);
+    expect(refused.iterations).toBeGreaterThan(0);
+    expect(refused.objective!).toBeGreaterThanOrEqual(whole.objective! * (1 - GAP));
+  }, 300_000);
+
   it('keeps its cuts across the levels of a front: a level solved after others still answers the whole MIP optimum there', async () => {
     const { ctx, cost, offset, co2Row } = await demoCostModel('LOW', { co2Row: true });
     const free: SolveOrder = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };
@@ -122,10 +146,10 @@ describe('the operation LP of the decomposition', () => {
     expect(optimum.status).toBe('optimal');
 
     const highs = await loadHighs();
-    const decomposition = new Decomposition(highs, arrays);
+    const decomposition = new OperationLp(highs, arrays);
     try {
-      decomposition.setPrices(order);
-      const linked = decomposition.linkedColumns;
+      decomposition.setPrices(order.cost, order.rows);
+      const linked = decomposition.linked;
       expect(linked.length).toBeGreaterThan(3);
       const scaled = (factor: number) => Float64Array.from(linked, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
       const price = (design: Float64Array) => {
@@ -174,15 +198,15 @@ describe('cuts across the levels of a front', () => {
     });
     const emitted = co2Total(ctx).evaluate(optimum.colValue!);
     const highs = await loadHighs();
-    const decomposition = new Decomposition(highs, arrays);
+    const decomposition = new OperationLp(highs, arrays);
     const rowLower = Float64Array.from(arrays.rowLower);
     const rowUpper = Float64Array.from(arrays.rowUpper);
     try {
-      const linked = decomposition.linkedColumns;
+      const linked = decomposition.linked;
       const scaled = (factor: number) => Float64Array.from(linked, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
       const priceAll = (level: number) => {
         rowUpper[co2Row] = level;
-        decomposition.setPrices({ ...free, rows: [{ index: co2Row, lower: -INF, upper: level }] });
+        decomposition.setPrices(free.cost, [{ index: co2Row, lower: -INF, upper: level }]);
         return [0.9, 1.1, 1.5, 2].map(scaled).map((y) => {
           const priced = decomposition.price(y, rowLower, rowUpper, 120);
           expect(priced.solved).toBeDefined();
@@ -218,7 +242,7 @@ describe('bases across objectives', () => {
   // A front prices objective 1, then objective 2 (its end), then objective 1 again (its ε points).
   // Another objective's basis is not dual feasible: warm from it, the demo district's first
   // full-year CO2 pricing ran out of a 60,000-iteration budget before starting over cold
-  // (engine/decomposition.ts, setPrices).
+  // (engine/operation-lp.ts, setPrices).
   it('prices after a change of objective from scratch (but where the basis is primal feasible), and the same objective from the basis before', async () => {
     const { ctx, cost, offset } = await demoCostModel('LOW');
     const arrays = ctx.lp.arrays();
@@ -229,12 +253,12 @@ describe('bases across objectives', () => {
       return thread.solve(costOrder);
     });
     const highs = await loadHighs();
-    const front = new Decomposition(highs, arrays);
-    const fresh = new Decomposition(highs, arrays);
+    const front = new OperationLp(highs, arrays);
+    const fresh = new OperationLp(highs, arrays);
     try {
-      const design = (factor: number) => Float64Array.from(front.linkedColumns, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
-      const price = (decomposition: Decomposition, order: SolveOrder, factor: number) => {
-        decomposition.setPrices(order);
+      const design = (factor: number) => Float64Array.from(front.linked, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
+      const price = (decomposition: OperationLp, order: SolveOrder, factor: number) => {
+        decomposition.setPrices(order.cost, order.rows);
         const priced = decomposition.price(design(factor), arrays.rowLower, arrays.rowUpper, 120);
         expect(priced.solved).toBeDefined();
         return { iterations: priced.iterations, operation: priced.solved!.operation };

@@ -65,6 +65,31 @@ export interface ModelArrays {
   rowNames?: string[];
 }
 
+/**
+ * Where a solution breaks the model: the first column outside its bounds, integer column off an
+ * integer, or row outside its bounds (by default the model's own), each to `tolerance` relative to the
+ * value or the row's largest term; undefined when it breaks nothing.
+ */
+export function violation(m: ModelArrays, x: ArrayLike<number>, rowLower = m.rowLower, rowUpper = m.rowUpper, tolerance = 1e-6): string | undefined {
+  if (x.length !== m.numCols) return `${x.length} values for ${m.numCols} columns`;
+  for (let j = 0; j < m.numCols; j++) {
+    const slack = tolerance * Math.max(1, Math.abs(x[j]));
+    if (!(x[j] >= m.colLower[j] - slack && x[j] <= m.colUpper[j] + slack)) return `column ${j} = ${x[j]} outside [${m.colLower[j]}, ${m.colUpper[j]}]`;
+    if (m.integrality[j] && Math.abs(x[j] - Math.round(x[j])) > tolerance) return `integer column ${j} = ${x[j]}`;
+  }
+  for (let r = 0; r < m.numRows; r++) {
+    let activity = 0;
+    let size = 1;
+    for (let k = m.starts[r]; k < m.starts[r + 1]; k++) {
+      const term = m.value[k] * x[m.index[k]];
+      activity += term;
+      size = Math.max(size, Math.abs(term));
+    }
+    if (activity < rowLower[r] - tolerance * size || activity > rowUpper[r] + tolerance * size) return `row ${r} = ${activity} outside [${rowLower[r]}, ${rowUpper[r]}]`;
+  }
+  return undefined;
+}
+
 export class LinearProgram {
   private colLower: number[] = [];
   private colUpper: number[] = [];

@@ -8,9 +8,10 @@
 import type { Objective } from '../../wire/contract/values.js';
 import type { ScenarioContent } from '../scenario-model/documents.js';
 import { type SolverThread, withSolverThread } from './engine/solver-thread.js';
-import type { SolveOutcome } from './engine/protocol.js';
+import type { RelaxedOrder, SolveOutcome } from './engine/protocol.js';
 import { Expr, INF } from './lp.js';
 import { buildModel } from './model/build.js';
+import { RELAXATION_SEGMENTS, buildRelaxation } from './model/relaxation.js';
 import type { ModelContext } from './model/context.js';
 import { strictRefusal } from './model/coverage.js';
 import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/objectives.js';
@@ -80,8 +81,11 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   const startsEnded = new AbortController();
   const startSignal = hooks.signal ? AbortSignal.any([hooks.signal, startsEnded.signal]) : startsEnded.signal;
   const starts = fullYear ? installationStarts(content, settings, ctx, ends, startSignal) : [];
+  // Over the full year a decomposition first takes cuts from the year's relaxation over segments
+  // (engine/decomposition.ts): the same design, with the same ε row for a front.
+  const relaxation = fullYear ? yearRelaxation(content, ctx, pareto ? f2 : undefined) : undefined;
   try {
-    const loaded = thread.load(arrays);
+    const loaded = thread.load(arrays, relaxation?.arrays);
     const start = await starts[0];
     await loaded;
     if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
@@ -101,23 +105,23 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
      */
     let solvesLeft = fullYear && pareto ? settings.points + 1 : 1;
     /** `from`: a start of its own (its installation decisions for a whole MIP, its design for a decomposition). */
-    const solve = async (f: ObjectiveFunction, tie: ObjectiveFunction | undefined, epsilon?: number, from?: DesignStart): Promise<SolveOutcome> => {
-      const { cost, offset } = minimise(arrays.numCols, f, tie);
-      const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon ?? INF }] : [];
+    const solve = async (goal: Goal, epsilon?: number, from?: DesignStart): Promise<SolveOutcome> => {
+      const { cost, offset } = costOf(goal, objectives, arrays.numCols);
+      const rows = epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon === undefined ? INF : levelBound(f2!, epsilon) }] : [];
       const timeLeft = deadline - performance.now() / 1000;
       const share = timeLeft / solvesLeft;
       solvesLeft = Math.max(1, solvesLeft - 1);
       const outcome = await thread.solve({
         cost, offset, rows, timeLimitSeconds: timeLeft, targetSeconds: share, mipRelGap: settings.mipGapPercent / 100,
         start: from?.indices.length ? from : undefined,
-        decompose: fullYear ? { start: from?.design ?? design } : undefined,
+        decompose: fullYear ? { start: from?.design ?? design, relaxation: relaxation?.order(goal, epsilon), incumbent: from?.incumbent } : undefined,
       });
       if (outcome.colValue) design = designOf(outcome.colValue);
       if (outcome.overranBySeconds !== undefined) {
         ctx.notes.push(`a solve ran ${outcome.overranBySeconds.toFixed(0)} s past the time limit and was ended; ${outcome.colValue ? 'the best solution it had found is answered' : 'it had found no solution'}`);
       }
       solves.all++;
-      if (outcome.iterations) solves.decomposed++;
+      if (outcome.iterations !== undefined) solves.decomposed++;
       return outcome;
     };
     if (hooks.onLp) {
@@ -134,7 +138,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
     // A decomposition keeps its cuts for later solves of the same objective (engine/decomposition.ts):
     // without the tie-break, the objective-1 optimum's cuts bound every ε point from its first master.
     // The tie-break's weight (10⁻⁶) is far inside a full-year gap: dropping it there loses nothing.
-    const first = await solve(f1, fullYear ? undefined : f2, undefined, start);
+    const first = await solve({ f: f1.name, tie: fullYear ? undefined : f2?.name }, undefined, start);
     if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
     if (!first.colValue) {
       return first.status === 'infeasible' || first.status === 'unbounded' || first.status === 'infeasible-or-unbounded'
@@ -154,7 +158,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
     const endStart = await starts[1];
     if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
     if (endStart) ctx.notes.push(`the ${f2.name} end started from the design of its typical-day optimum (${endStart.seconds.toFixed(1)} s, beside the first solve)`);
-    const lowest = await solve(f2, f1, undefined, endStart);
+    const lowest = await solve({ f: f2.name, tie: f1.name }, undefined, endStart);
     if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
     if (!lowest.colValue) return { kind: 'solved', ctx, points, seconds: elapsed(), buildSeconds, incomplete: `the ${f2.name} optimum was not found (${lowest.status})` };
     // The end point reports objective 1's gap at this level; how close the level is to objective 2's optimum is said here.
@@ -163,7 +167,7 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
     }
     const levelOf = (x: Float64Array) => (f2.sense === 'max' ? -1 : 1) * f2.value.evaluate(x);
     // A little slack so the level itself stays feasible despite solver tolerances.
-    const atLevel = (epsilon: number, from?: DesignStart) => solve(f1, undefined, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)), from);
+    const atLevel = (epsilon: number, from?: DesignStart) => solve({ f: f1.name }, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)), from);
     // Within its gap, the objective-2 optimum may carry almost any objective 1 (the tie-break weighs
     // too little to count there), so objective 1 is minimised again at its level: the front ends on
     // an efficient point.
@@ -175,12 +179,10 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
     const low = levelOf(endPoint.x);
     let incomplete: string | undefined;
     if (settings.pointPlacement === 'bend') {
-      // Objective 1 priced against objective 2, both in minimisation form, for the solves that look for bends.
-      const [s1, s2] = [f1.sense === 'max' ? -1 : 1, f2.sense === 'max' ? -1 : 1];
-      const priced = (price: number): ObjectiveFunction => ({ ...f1, sense: 'min', value: new Expr().addExpr(f1.value, s1).addExpr(f2.value, s2 * price) });
+      const s1 = f1.sense === 'max' ? -1 : 1;
       const found = (outcome: SolveOutcome) => outcome.colValue ? outcome : `${outcome.status}`;
       const placed = await placeAtBends(first, last, settings.points, {
-        atPrice: async (price) => found(await solve(priced(price), undefined)),
+        atPrice: async (price) => found(await solve({ f: f1.name, priced: { f: f2.name, price } })),
         atLevel: async (level) => found(await atLevel(level)),
         valuesOf: (outcome) => ({ level: levelOf(outcome.colValue!), cost: s1 * f1.value.evaluate(outcome.colValue!) }),
         stopped: () => hooks.signal?.aborted === true,
@@ -191,21 +193,28 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
       points.splice(0, points.length, ...placed.points.map((outcome, i) => (i === placed.points.length - 1 ? endPoint : evaluate(outcome, i + 1))));
       endPoint.index = points.length;
     } else {
-      for (let i = 1; i < settings.points - 1; i++) {
+      // Over the full year the inner points go from the objective-2 end inwards, each starting from
+      // the ends' solutions mixed in its proportion: the model is linear, so the mix meets the
+      // point's level at the mixed cost (installing what either end installs), an answer before any
+      // pricing; and the year's operation LP, last priced at that end, moves to each next point by
+      // a quarter of the front rather than from one end to the other.
+      const inner: number[] = [];
+      for (let i = 1; i < settings.points - 1; i++) inner.push(i);
+      if (fullYear) inner.reverse();
+      const found: SolvedPoint[] = [];
+      for (const i of inner) {
         const fraction = i / (settings.points - 1);
-        // Over the full year each point starts from the ends' designs mixed in its proportion: the
-        // year's operation is linear, so the mix meets the point's level at most the mixed cost
-        // (installing what either end installs), a solution from the first design priced.
-        const outcome = await atLevel(high - fraction * (high - low), fullYear ? mixedDesign(ctx, designColumns, points[0].x, endPoint.x, fraction) : undefined);
+        const level = high - fraction * (high - low);
+        const outcome = await atLevel(level, fullYear ? mixedStart(ctx, designColumns, points[0].x, endPoint.x, fraction) : undefined);
         if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
         if (!outcome.colValue) {
           incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
           break;
         }
-        points.push(evaluate(outcome, i + 1));
-        hooks.onProgress?.(points.length);
+        found.push(evaluate(outcome, i + 1));
+        hooks.onProgress?.(points.length + found.length);
       }
-      points.push(endPoint);
+      points.push(...found.sort((a, b) => a.index - b.index), endPoint);
     }
     hooks.onProgress?.(points.length);
     if (fullYear) ctx.notes.push(`${solves.decomposed} of the front's ${solves.all} full-year solves were answered by decomposition, the others as a whole MIP`);
@@ -216,17 +225,78 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
   }
 }
 
-/** A start for one solve: installation decisions (for a whole MIP) and the whole design (for a decomposition). */
-type DesignStart = Omit<InstallationStart, 'seconds'>;
+/**
+ * What a solve minimises, by objective name, so that each model (the year, its relaxation) prices
+ * it over its own columns: objective `f`, ties broken by `tie`, or with `priced` objective 2 added
+ * at a price per unit (both in minimisation form: the weighted sums that look for a front's bends).
+ */
+interface Goal {
+  f: Objective;
+  tie?: Objective;
+  priced?: { f: Objective; price: number };
+}
+
+function costOf(goal: Goal, objectives: Record<Objective, ObjectiveFunction>, columns: number): { cost: Float64Array; offset: number } {
+  const f = objectives[goal.f];
+  if (!goal.priced) return minimise(columns, f, goal.tie ? objectives[goal.tie] : undefined);
+  const other = objectives[goal.priced.f];
+  const sense = (g: ObjectiveFunction) => (g.sense === 'max' ? -1 : 1);
+  const value = new Expr().addExpr(f.value, sense(f)).addExpr(other.value, sense(other) * goal.priced.price);
+  return minimise(columns, { ...f, sense: 'min', value });
+}
 
 /**
- * The design `(1 − fraction)·a + fraction·b` over the design columns, installation decisions taken
- * where either design takes them, as a start.
+ * The year's relaxation over segments (model/relaxation.ts), with objective 2's ε row when a front
+ * needs it, and what each full-year order asks of it. Undefined when the year is not decomposed or
+ * the relaxation's design columns are not the year's (said in the notes): decomposition then takes
+ * the year's cuts only.
  */
-function mixedDesign(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, fraction: number): DesignStart {
-  const values = Float64Array.from(columns, (j) => (ctx.lp.isInteger(j) ? Math.max(Math.round(a[j]), Math.round(b[j])) : (1 - fraction) * a[j] + fraction * b[j]));
+function yearRelaxation(content: ScenarioContent, year: ModelContext, f2: ObjectiveFunction | undefined) {
+  // Hourly on/off binaries rule decomposition out (engine/decomposition.ts): no relaxation is needed.
+  if (year.operationBinaries > 0) return undefined;
+  const relaxed = buildRelaxation(content, RELAXATION_SEGMENTS);
+  const names = (c: ModelContext) => c.lp.designColumns().map((j) => c.lp.name(j));
+  const [ours, theirs] = [names(year), names(relaxed)];
+  if (ours.length !== theirs.length || ours.some((name, i) => name !== theirs[i])) {
+    year.notes.push('the full-year decomposition took no cuts from a relaxation over segments of the year: its design differed from the year\'s');
+    return undefined;
+  }
+  const objectives = objectiveFunctions(relaxed);
+  const epsilonRow = f2 ? relaxed.lp.addRow('epsilon_objective2', new Expr().addExpr(objectives[f2.name].value, f2.sense === 'max' ? -1 : 1), -INF, INF) : -1;
+  const arrays = relaxed.lp.arrays();
+  return {
+    arrays,
+    order: (goal: Goal, epsilon: number | undefined): RelaxedOrder => ({
+      cost: costOf(goal, objectives, arrays.numCols).cost,
+      rows: epsilonRow >= 0 ? [{ index: epsilonRow, lower: -INF, upper: epsilon === undefined ? INF : levelBound(objectives[f2!.name], epsilon) }] : [],
+    }),
+  };
+}
+
+/**
+ * The ε row's upper bound that holds objective 2 (in minimisation form) at `level`: the row holds the
+ * objective's columns, not its constant (fixed prices, say), which the level includes.
+ */
+export function levelBound(f2: ObjectiveFunction, level: number): number {
+  return level - (f2.sense === 'max' ? -1 : 1) * f2.value.constant;
+}
+
+/**
+ * A start for one solve: installation decisions (for a whole MIP), the whole design (for a
+ * decomposition) and, where one is known, a whole solution that meets the solve's level.
+ */
+type DesignStart = Omit<InstallationStart, 'seconds'> & { incumbent?: Float64Array };
+
+/**
+ * The solution `(1 − fraction)·a + fraction·b`, installation decisions taken where either solution
+ * takes them, as a start: its design, its decisions, and the whole of it as an incumbent (the
+ * decomposition checks it against every row before it counts).
+ */
+function mixedStart(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, fraction: number): DesignStart {
+  const incumbent = Float64Array.from(a, (v, j) => (ctx.lp.isInteger(j) ? Math.max(Math.round(v), Math.round(b[j])) : (1 - fraction) * v + fraction * b[j]));
+  const values = Float64Array.from(columns, (j) => incumbent[j]);
   const decisions = [...columns.keys()].filter((k) => ctx.lp.isInteger(columns[k]));
-  return { indices: Int32Array.from(decisions, (k) => columns[k]), values: Float64Array.from(decisions, (k) => values[k]), design: { indices: columns, values } };
+  return { indices: Int32Array.from(decisions, (k) => columns[k]), values: Float64Array.from(decisions, (k) => values[k]), design: { indices: columns, values }, incumbent };
 }
 
 /**

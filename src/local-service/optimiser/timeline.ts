@@ -28,7 +28,7 @@ export interface Timeline {
   /** 0 = Monday … 6 = Sunday; the year starts on a Monday. */
   weekday: Uint8Array;
   hourOfDay: Uint8Array;
-  /** Typical days, or undefined at FULL. */
+  /** Typical days, or undefined when the steps follow each other through the year (each lasting its weight in hours). */
   typical?: TypicalDays;
   /** Values of an hourly input at the steps: the input itself at FULL, its typical-day profile otherwise. */
   series(values: Float64Array): Float64Array;
@@ -79,6 +79,33 @@ export function typicalDays(resolution: Exclude<TemporalResolution, 'FULL'>, inp
       if (known) return known;
       const out = new Float64Array(steps);
       for (let d = 0; d < typical.count; d++) out.set(values.subarray(typical.representativeDays[d] * 24, typical.representativeDays[d] * 24 + 24), d * 24);
+      return out;
+    },
+  };
+}
+
+/**
+ * The year in chronological segments (segments.ts): segment i runs from hour starts[i] to the
+ * next start, weighs its length in hours, and carries the average of every hourly input over it.
+ * Only a relaxation of the full year is built on it (a lower bound); its month, weekday and hour
+ * are its first hour's, which stand for all of its hours since segments never cross a day.
+ */
+export function segmentedYear(starts: Int32Array): Timeline {
+  const steps = starts.length;
+  const end = (i: number) => (i + 1 < steps ? starts[i + 1] : HOURS);
+  const weight = Float64Array.from(starts, (start, i) => end(i) - start);
+  const month = Uint8Array.from(starts, (h) => monthOfDay(Math.floor(h / 24)));
+  const weekday = Uint8Array.from(starts, (h) => Math.floor(h / 24) % 7);
+  const hourOfDay = Uint8Array.from(starts, (h) => h % 24);
+  return {
+    resolution: 'FULL', steps, weight, month, weekday, hourOfDay,
+    series(values) {
+      const out = new Float64Array(steps);
+      for (let i = 0; i < steps; i++) {
+        let sum = 0;
+        for (let h = starts[i]; h < end(i); h++) sum += values[h];
+        out[i] = sum / weight[i];
+      }
       return out;
     },
   };

@@ -4,50 +4,47 @@
  * Why: over 8,760 hours the capacity columns sit in tens of thousands of rows (output ≤ capacity
  * every hour), which makes each simplex iteration of the whole MIP slow in WebAssembly HiGHS — one
  * LP relaxation of the demo district takes over a minute and HiGHS's MIP needs several, in 1.6 GB.
- * With the design fixed, those rows become bounds: the operation LP holds them as column bounds
- * (and traces its cuts back through them), so the year's operation solves cold in about 15 s and
- * re-solves warm, after a design change, mostly in under a second. So a small master problem (the
- * design columns, the rows among them, and cuts) proposes designs, the operation LP prices them,
- * and each price with its reduced costs is a cut: operation cost ≥ V(ŷ) + Σ rc·(y − ŷ), valid
- * because V is convex in the design.
+ * So a small master problem (the design columns, the rows among them, and cuts) proposes designs,
+ * the year's operation LP prices them (operation-lp.ts), and each price is a cut.
  *
- * - Lower bound: the master's optimum (its cuts under-estimate V everywhere).
+ * - Lower bound: the master's optimum (its cuts under-estimate the operation cost everywhere).
  * - Upper bound: a design whose operation needs no slack, priced exactly.
  * - Stabilisation (in-out, Ben-Ameur & Neto): cuts are taken between the master's answer and the
  *   best design so far (weight ALPHA on the master's), which keeps the master from jumping between
  *   extremes; when a cut does not raise the lower bound, the next is taken at the master's answer.
- * - Designs that leave demand unmet, or miss a Pareto level an order sets, are priced with penalised
- *   slack on those rows, so every proposal yields a cut; the penalty only under-estimates V, so the
- *   bounds stay valid, and only designs with no slack count as solutions.
+ * - With a relaxation of the year (model/relaxation.ts: the same design over chronological segments,
+ *   whose operation cost never exceeds the year's), each solve first takes cuts from the
+ *   relaxation's operation LP, a sixth of the year's and priced in 0.05–0.7 s: they under-estimate
+ *   the year's operation too, so the master starts the year's pricings with a bound near the
+ *   relaxation's optimum instead of the few cuts a share of a front's time buys at 1–45 s each
+ *   (bounds of energy-system synthesis from a relaxed time series: Baumgärtner et al. 2019).
  *
  * It stops when the gap is within the requested MIP gap, as HiGHS would; anything it cannot handle
  * (an operation LP that is infeasible even with slack, a master it cannot solve, a design at a bound
  * it had to invent) answers undefined and the caller solves the whole MIP directly.
  */
-import { writeSync } from 'node:fs';
-import type { ModelArrays } from '../lp.js';
-import { type ColumnValues, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
-
-import { type Highs, type HighsModel, runWithOwnTimeLimit } from './highs-run.js';
+import { type ModelArrays, violation } from '../lp.js';
+import { type Highs, type HighsModel, runTraced } from './highs-run.js';
+import { OperationLp, type PricedCut, type Pool, shiftedRhs } from './operation-lp.js';
+import { type ColumnValues, type RelaxedOrder, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
+import { TRACE, trace } from './trace.js';
 
 /** Weight of the master's answer in the point a cut is taken at (measured best at 0.1 on the demo district). */
 const ALPHA = 0.1;
+/**
+ * The same weight once the relaxation's cuts are in the master: its answer is then near the
+ * optimum, and cuts nearer to it raise the bound faster. On the demo district's year, from one
+ * start, 90 s: 0.1 left a gap of 1.96 %, 0.3 reached 0.44 % in 74–77 s, 0.4 0.49 % in 68 s,
+ * 0.5 0.63 % and 1 2.3 % (the year's cuts alone: 0.1 1.39 %, 0.3 4.7 %, 0.5 13.4 %).
+ */
+const RELAXED_ALPHA = 0.4;
 /**
  * Stand-in upper bound for design columns without one (a contracted peak, say): ten times the start
  * or 10,000, whichever is larger. Kept small because the first masters go to their bounds; a
  * solution at the stand-in is not trusted.
  */
 const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start ?? 0));
-/** Penalty per unit of balance slack, relative to the largest hourly cost coefficient. */
-const PENALTY_FACTOR = 1e4;
 const MAX_ITERATIONS = 500;
-/**
- * SWEEP_SOLVER_TRACE=1 writes each HiGHS run's status, iterations and seconds to stderr, at once
- * (a worker's process.stderr waits for its event loop, which a long solve holds): where a solve's time goes.
- */
-const TRACE = process.env.SWEEP_SOLVER_TRACE === '1';
-/** A trace line, stamped with the wall clock (to line it up with a memory sampler's). */
-const trace = (line: string) => writeSync(2, `${new Date().toISOString().slice(11, 23)} decomposition ${line}\n`);
 /**
  * When the start's design leaves demand unmet over the year (a typical-day design is sized for
  * typical days, and the year has harder hours), it is priced again with its capacities scaled by
@@ -55,13 +52,10 @@ const trace = (line: string) => writeSync(2, `${new Date().toISOString().slice(1
  * iterations instead of whatever design the first masters happen to reach.
  */
 const START_SCALES = [1.02, 1.05, 1.1, 1.25, 1.5, 2];
-/**
- * Simplex iterations a warm re-solve may take before starting over with presolve is cheaper. With
- * the design's rows held as column bounds, a warm iteration costs about what a cold one does
- * (5,000–9,000 a second either way on the demo district's year), and a cold solve takes about
- * 120,000: a warm solve is worth up to half of that.
- */
-const WARM_ITERATIONS = 60_000;
+/** The relaxation's cuts stop when the master's bound is this close to the best relaxed design's cost… */
+const RELAXED_GAP = 0.002;
+/** …or when they have taken this share of the solve's target. */
+const RELAXED_SHARE = 0.4;
 
 /** True when every integer column is a design decision (installed or not, a package chosen): no hourly binaries. */
 export function onlyDesignIntegers(m: ModelArrays): boolean {
@@ -74,225 +68,59 @@ export function decomposable(m: ModelArrays): boolean {
   return onlyDesignIntegers(m) && m.design.some((d) => d === 1);
 }
 
-/** One design priced: HiGHS's status, and when it solved the operation LP, what the cut needs. */
-export interface Pricing {
-  status: number | undefined;
-  /** Simplex iterations it took (a warm attempt and a cold one after it, together). */
-  iterations: number;
-  solved?: {
-    /** The operation's cost, with the penalty for any slack. */
-    operation: number;
-    /** Its derivative along each linked design column (a subgradient of the convex operation cost). */
-    reduced: Float64Array;
-    /** The bounds and duals of the rows orders bound, at this pricing. */
-    levels: PricedCut['levels'];
-    /** Slack used on balances and order-bounded rows: unmet demand or a missed level. */
-    slack: number;
-    colValue: Float64Array;
-  };
-}
-
-/**
- * A cut as priced, before scaling: `θ + Σ values·y ≥ rhs` over master columns (`indices`), with the
- * bounds and duals of the rows orders bound (the Pareto level) at its pricing: the dual is the
- * operation cost's derivative along that row's active bound, so the cut moves with the bound.
- */
-export interface PricedCut {
-  indices: Int32Array;
-  values: Float64Array;
-  rhs: number;
-  levels: { row: number; lower: number; upper: number; dual: number }[];
-}
-
-/**
- * A priced cut's right-hand side at other row bounds: the operation cost is convex jointly in the
- * design and the rows' bounds, and the LP's duals are a subgradient in all of them, so
- * `θ ≥ V(ŷ, ε̂) + g·(y − ŷ) + μ·(ε − ε̂)` holds at every level ε. Undefined when a bound the cut
- * depends on became infinite (the cut says nothing there).
- */
-export function shiftedRhs(cut: PricedCut, rowLower: ArrayLike<number>, rowUpper: ArrayLike<number>): number | undefined {
-  let rhs = cut.rhs;
-  for (const level of cut.levels) {
-    if (level.dual === 0) continue;
-    const [was, now] = level.dual < 0 ? [level.upper, rowUpper[level.row]] : [level.lower, rowLower[level.row]];
-    if (was === now) continue;
-    const move = level.dual * (now - was);
-    if (!Number.isFinite(move)) return undefined;
-    rhs += move;
-  }
-  return rhs;
-}
-
-/** True when two designs (values of the same columns) agree to a relative 10⁻⁹ in every column. */
-function sameDesign(a: Float64Array, b: Float64Array): boolean {
-  return a.length === b.length && a.every((v, k) => Math.abs(v - b[k]) <= 1e-9 * Math.max(1, Math.abs(b[k])));
-}
-
 /** A cut `values·x ≥ rhs` divided by its largest coefficient (addCut says why). */
 export function scaleCut(values: readonly number[], rhs: number): { values: number[]; rhs: number } {
   const largest = Math.max(...values.map(Math.abs));
   return { values: values.map((v) => v / largest), rhs: rhs / largest };
 }
 
-/** What a decomposition keeps of one objective (one cost vector) across solves: its cuts. */
-interface Pool {
-  cost: Float64Array;
-  cuts: PricedCut[];
+/** The year's relaxation: its operation LP and the row bounds its orders have set. */
+interface Relaxation {
+  lp: OperationLp;
+  rowLower: Float64Array;
+  rowUpper: Float64Array;
+}
+
+/** A design as the master's columns hold it (every design column, in order), with what it costs. */
+interface Design {
+  value: number;
+  design: Float64Array;
 }
 
 export class Decomposition {
-  private readonly sub: HighsModel;
-  /** Design columns, in column order. */
-  private readonly designCols: number[];
-  /** Design columns that appear in operation rows: the ones a cut speaks about. */
-  private readonly linked: number[];
-  /** Master column of each design column. */
-  private readonly position: Map<number, number>;
-  /** Rows among design columns only. */
-  private readonly masterRows: number[];
-  /** Operation-LP row of each operation row of the model kept as a row. */
-  private readonly subRowOf: Map<number, number>;
+  /** The year's operation LP: it prices every design an answer is made of. */
+  readonly year: OperationLp;
+  /** Seconds the year's last pricing took, over solves: a solve that has an answer already does not start one it cannot finish. */
+  private lastPricingSeconds = 0;
+  /** Integrality of each design column, in master order. */
+  private readonly integerDesign: Int32Array;
+  private readonly relaxation: Relaxation | undefined;
+
   /**
-   * Operation rows with a single operation column and design columns (`output ≤ capacity` every
-   * hour): with the design fixed they are bounds on that column, so the operation LP holds them as
-   * bounds. Columns in increasing order, each with its rows (CSR-like: `boundStarts`).
+   * `relaxation`: the model over segments (model/relaxation.ts), whose design columns are the
+   * year's, in the same order; without it only the year's cuts are taken.
    */
-  private readonly boundedCols: Int32Array;
-  private readonly boundStarts: Int32Array;
-  private readonly boundRows: Int32Array;
-  /** The operation column's coefficient in each of those rows. */
-  private readonly boundCoef: Float64Array;
-  /** Per bounded column, the row that set its lower and its upper bound at the last pricing (−1: its own bound). */
-  private readonly lowerFrom: Int32Array;
-  private readonly upperFrom: Int32Array;
-  /** Design values at the last pricing, by column (zero elsewhere). */
-  private readonly designValue: Float64Array;
-  /** Penalised slack columns after the model's own: on demand balances, and on rows the orders bound. */
-  private slackCols = 0;
-  /** True once the operation LP has a basis to start warm from. */
-  private warm = false;
-  /** The design of the last pricing that ended optimal (linked columns). */
-  private lastPriced: Float64Array | undefined;
-  /** Set by a change of objective until the next pricing. */
-  private objectiveChanged = false;
-  /** How each pricing started: from the last basis, from scratch, or from scratch after a warm attempt ran out of its budget. */
-  readonly pricingStarts = { warm: 0, cold: 0, coldAfterWarm: 0 };
-  /** Rows that orders bound (the Pareto level), by model row: their first slack column (the second follows it). */
-  private readonly elastic = new Map<number, number>();
-  /**
-   * Cuts priced under each objective, kept across solves: a front's ε points minimise the same
-   * objective at different levels, so each starts with the cuts of those before it (shifted to its level).
-   */
-  private readonly pools: Pool[] = [];
-  /** The pool whose prices the operation LP holds now. */
-  private pricing: Pool | undefined;
-
-  constructor(private readonly highs: Highs, private readonly m: ModelArrays) {
-    const operationRow = new Uint8Array(m.numRows);
-    const inOperation = new Uint8Array(m.numCols);
-    for (let r = 0; r < m.numRows; r++) {
-      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (!m.design[m.index[k]]) operationRow[r] = 1;
-      if (operationRow[r]) for (let k = m.starts[r]; k < m.starts[r + 1]; k++) inOperation[m.index[k]] = 1;
+  constructor(private readonly highs: Highs, private readonly m: ModelArrays, relaxation?: ModelArrays) {
+    this.year = new OperationLp(highs, m);
+    this.integerDesign = Int32Array.from(this.year.designCols, (j) => m.integrality[j]);
+    if (relaxation) {
+      this.relaxation = {
+        lp: new OperationLp(highs, relaxation, 'relaxed pricing'),
+        rowLower: Float64Array.from(relaxation.rowLower), rowUpper: Float64Array.from(relaxation.rowUpper),
+      };
     }
-    this.designCols = [];
-    for (let j = 0; j < m.numCols; j++) if (m.design[j]) this.designCols.push(j);
-    this.linked = this.designCols.filter((j) => inOperation[j]);
-    this.position = new Map(this.designCols.map((j, i) => [j, i]));
-    this.masterRows = [];
-    for (let r = 0; r < m.numRows; r++) if (!operationRow[r]) this.masterRows.push(r);
-
-    // The operation LP: every column, the operation rows only (those that bound one operation
-    // column by the design as column bounds), no integrality.
-    const rows: number[] = [];
-    const boundsOf = new Map<number, number[]>();
-    for (let r = 0; r < m.numRows; r++) {
-      if (!operationRow[r]) continue;
-      let single = -1;
-      let operationCols = 0;
-      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) {
-        if (!m.design[m.index[k]]) {
-          operationCols++;
-          single = k;
-        }
-      }
-      const withDesign = m.starts[r + 1] - m.starts[r] > operationCols;
-      if (operationCols === 1 && withDesign && m.value[single] !== 0) {
-        const col = m.index[single];
-        if (!boundsOf.has(col)) boundsOf.set(col, []);
-        boundsOf.get(col)!.push(single);
-      } else {
-        rows.push(r);
-      }
-    }
-    this.boundedCols = Int32Array.from([...boundsOf.keys()].sort((a, b) => a - b));
-    this.boundStarts = new Int32Array(this.boundedCols.length + 1);
-    const entries: number[] = [];
-    this.boundedCols.forEach((col, i) => {
-      entries.push(...boundsOf.get(col)!);
-      this.boundStarts[i + 1] = entries.length;
-    });
-    const rowOfEntry = new Int32Array(m.index.length);
-    for (let r = 0; r < m.numRows; r++) rowOfEntry.fill(r, m.starts[r], m.starts[r + 1]);
-    this.boundRows = Int32Array.from(entries, (k) => rowOfEntry[k]);
-    this.boundCoef = Float64Array.from(entries, (k) => m.value[k]);
-    this.lowerFrom = new Int32Array(this.boundedCols.length).fill(-1);
-    this.upperFrom = new Int32Array(this.boundedCols.length).fill(-1);
-    this.designValue = new Float64Array(m.numCols);
-    const starts = new Int32Array(rows.length + 1);
-    let nnz = 0;
-    for (let i = 0; i < rows.length; i++) {
-      nnz += m.starts[rows[i] + 1] - m.starts[rows[i]];
-      starts[i + 1] = nnz;
-    }
-    const index = new Int32Array(nnz);
-    const value = new Float64Array(nnz);
-    for (let i = 0; i < rows.length; i++) {
-      index.set(m.index.subarray(m.starts[rows[i]], m.starts[rows[i] + 1]), starts[i]);
-      value.set(m.value.subarray(m.starts[rows[i]], m.starts[rows[i] + 1]), starts[i]);
-    }
-    this.sub = highs.createModel({
-      numCols: m.numCols, numRows: rows.length, colCost: new Float64Array(m.numCols), colLower: m.colLower, colUpper: m.colUpper,
-      rowLower: Float64Array.from(rows, (r) => m.rowLower[r]), rowUpper: Float64Array.from(rows, (r) => m.rowUpper[r]),
-      matrix: { format: 'csr', numRows: rows.length, numCols: m.numCols, starts, indices: index, values: value },
-    });
-    // The MIP tolerance (HiGHS's mip_feasibility_tolerance), not the LP's tenfold tighter one: a design
-    // read from a MIP solution may fall short by that much every hour, and priced at the LP's
-    // tolerance the shortfall becomes penalised slack whose cut is too steep for the master.
-    this.sub.options.set({ output_flag: false, primal_feasibility_tolerance: 1e-6 } as never);
-    this.subRowOf = new Map(rows.map((r, i) => [r, i]));
-
-    // Slack on balances with a demand: supply where demand is positive, absorption where negative.
-    const slackRows: number[] = [];
-    const signs: number[] = [];
-    rows.forEach((r, i) => {
-      if (m.rowLower[r] === m.rowUpper[r] && m.rowLower[r] !== 0) {
-        slackRows.push(i);
-        signs.push(Math.sign(m.rowLower[r]));
-      }
-    });
-    this.addSlack(slackRows, signs);
-  }
-
-  /** One penalised slack column per row, entering it with the sign given (its cost is set per order). */
-  private addSlack(rows: number[], signs: number[]): void {
-    if (rows.length === 0) return;
-    this.sub.addCols({
-      cost: new Float64Array(rows.length), lower: new Float64Array(rows.length), upper: new Float64Array(rows.length).fill(Infinity),
-      matrix: {
-        format: 'csc', numRows: this.subRowOf.size, numCols: rows.length, starts: Int32Array.from({ length: rows.length + 1 }, (_, k) => k),
-        indices: Int32Array.from(rows), values: Float64Array.from(signs),
-      },
-    });
-    this.slackCols += rows.length;
   }
 
   dispose(): void {
-    this.sub.dispose();
+    this.year.dispose();
+    this.relaxation?.lp.dispose();
   }
 
   /**
    * Solves the order: minimise cost over the full model. `rowLower`/`rowUpper` are the current row
-   * bounds (the order's rows already applied). Undefined when the caller should solve directly.
+   * bounds (the order's rows already applied). The order's incumbent, when it meets every row, is the
+   * answer until a better design is priced; the relaxation's cuts come first when the order has them.
+   * Undefined when the caller should solve directly.
    */
   solve(
     order: SolveOrder, rowLower: Float64Array, rowUpper: Float64Array, start: ColumnValues | undefined, interrupted: () => boolean,
@@ -308,26 +136,33 @@ export class Decomposition {
      * work was lost and the next solve started cold (a full-year front lost 12.6 and 26.5 s so, one run).
      */
     const untilLimit = () => order.timeLimitSeconds - (performance.now() - began) / 1000;
-    const { m, linked } = this;
-    const cost = order.cost;
+    const { m, year } = this;
+    const { designCols, linked, position } = year;
 
-    const pool = this.setPrices(order);
+    const pool = year.setPrices(order.cost, order.rows);
     if (TRACE) trace(`solve: ${pool.cuts.length} cuts kept, target ${target.toFixed(1)} s, limit ${order.timeLimitSeconds.toFixed(1)} s`);
 
     // The first point: the start's design where it says, else the lower bound.
     const given = new Map<number, number>();
     if (start) start.indices.forEach((j, k) => given.set(j, start.values[k]));
-    const upper = Float64Array.from(this.designCols, (j) => Math.min(m.colUpper[j], clipFor(given.get(j))));
-    const master = this.buildMaster(cost, rowLower, rowUpper, upper);
-    const theta = this.designCols.length;
-    const { position } = this;
-    for (const cut of pool.cuts) {
-      const rhs = shiftedRhs(cut, rowLower, rowUpper);
-      if (rhs !== undefined) this.addCut(master, { ...cut, rhs });
-    }
+    const upper = Float64Array.from(designCols, (j) => Math.min(m.colUpper[j], clipFor(given.get(j))));
+    const master = this.buildMaster(order.cost, rowLower, rowUpper, upper);
+    addPoolCuts(master, pool, rowLower, rowUpper);
     try {
       let point = Float64Array.from(linked, (j) => given.get(j) ?? m.colLower[j]);
       let lower = -Infinity;
+      const incumbent = order.decompose?.incumbent && this.completeSolution(master, order.decompose.incumbent, order.cost, rowLower, rowUpper, upper);
+      if (incumbent) {
+        best = incumbent;
+        if (TRACE) trace(`incumbent: ${incumbent.upper.toFixed(0)}`);
+      }
+      const relaxed = this.relaxation ? order.decompose?.relaxation : undefined;
+      if (relaxed) {
+        const startDesign = Float64Array.from(designCols, (j) => given.get(j) ?? m.colLower[j]);
+        const phase = this.relaxedCuts(master, relaxed, startDesign, upper, RELAXED_SHARE * target, interrupted);
+        if (phase === undefined) return undefined;
+        lower = phase;
+      }
       /** The best design's cost with the penalty for any slack it needs. */
       let penalised = Infinity;
       let iterations = 0;
@@ -339,7 +174,7 @@ export class Decomposition {
       let startScaledBy: number | undefined;
       /** The best design as an answer with its gap; undefined while it sits at a bound the decomposition invented. */
       const answer = (status: SolveOutcome['status']): SolveOutcome | undefined => {
-        if (!best || this.designCols.some((j, i) => upper[i] < m.colUpper[j] && best!.design[i] >= upper[i] * (1 - 1e-9))) return undefined;
+        if (!best || designCols.some((j, i) => upper[i] < m.colUpper[j] && best!.design[i] >= upper[i] * (1 - 1e-9))) return undefined;
         return {
           status, colValue: best.x, objective: best.upper + order.offset, seconds: (performance.now() - began) / 1000,
           mipGap: Number.isFinite(lower) ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
@@ -347,32 +182,33 @@ export class Decomposition {
         };
       };
       /** Set when the best design changed since it was last posted. */
-      let unposted = false;
+      let unposted = best !== undefined;
 
       /** How long the last pricing took: one that cannot finish in the time left is not started. */
-      let pricingSeconds = 0;
+      let pricingSeconds = best ? this.lastPricingSeconds : 0;
       for (;;) {
         if (best && remaining() < pricingSeconds) { status = 'time-limit'; break; }
         iterations++;
         // Price the point's operation and cut.
         const pricingBegan = performance.now();
-        const priced = this.price(point, rowLower, rowUpper, untilLimit());
+        const priced = year.price(point, rowLower, rowUpper, untilLimit());
         pricingSeconds = (performance.now() - pricingBegan) / 1000;
+        this.lastPricingSeconds = pricingSeconds;
         if (priced.status === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (priced.status === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
         if (!priced.solved) return undefined;
         const { operation, slack } = priced.solved;
-        const cut = this.cutAt(theta, point, operation, priced.solved.reduced, priced.solved.levels);
-        this.addCut(master, cut);
+        const cut = year.cutAt(point, operation, priced.solved.reduced, priced.solved.levels);
+        addCut(master, cut);
         pool.cuts.push(cut);
 
-        const completed = this.completeDesign(master, theta, point, upper);
+        const completed = this.completeDesign(master, year, point, upper);
         if (completed) {
-          penalised = Math.min(penalised, completed.investment + operation);
-          if (slack <= 1e-6 && (!best || completed.investment + operation < best.upper)) {
+          penalised = Math.min(penalised, completed.value + operation);
+          if (slack <= 1e-6 && (!best || completed.value + operation < best.upper)) {
             const x = priced.solved.colValue.slice(0, m.numCols);
-            for (let i = 0; i < this.designCols.length; i++) x[this.designCols[i]] = completed.design[i];
-            best = { upper: completed.investment + operation, design: completed.design, x };
+            for (let i = 0; i < designCols.length; i++) x[designCols[i]] = completed.design[i];
+            best = { upper: completed.value + operation, design: completed.design, x };
             unposted = true;
             startScaledBy ??= scaledBy;
           }
@@ -381,13 +217,14 @@ export class Decomposition {
         // Ask the master for the best design under the cuts.
         // After a pricing past the target, its cut still raises the bound the answer reports.
         master.options.set({ time_limit: Math.max(1, untilLimit()) });
-        const masterStatus = this.run(master, 'master');
+        const masterStatus = runTraced(this.highs, master, 'master');
         // Out of time in the master: the best design so far is the answer, with the bound before it.
         if (masterStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (masterStatus !== this.highs.constants.modelStatus.optimal) return undefined;
         const bound = Number(master.info.get('mip_dual_bound'));
         const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
         lower = Math.max(lower, bound);
+        if (TRACE) trace(`bounds: lower ${lower.toFixed(0)}, best ${best ? best.upper.toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
         // The parent answers the last best it heard if this solve overruns (engine/solver-thread.ts).
         if (unposted && onBest) {
           const progress = answer('time-limit');
@@ -411,11 +248,8 @@ export class Decomposition {
           continue;
         }
         const proposal = master.getSolution().colValue;
-        const weight = raised && best ? ALPHA : 1;
-        point = Float64Array.from(linked, (j) => {
-          const proposed = proposal[position.get(j)!];
-          return best ? weight * proposed + (1 - weight) * best.design[position.get(j)!] : proposed;
-        });
+        const towards = inOut(proposal, best?.design, raised ? (relaxed ? RELAXED_ALPHA : ALPHA) : 1, this.integerDesign);
+        point = Float64Array.from(linked, (j) => towards[position.get(j)!]);
       }
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
       return answer(status);
@@ -425,212 +259,70 @@ export class Decomposition {
   }
 
   /**
-   * Prices the operation LP for an order: its costs on operation columns (design costs belong to
-   * the master), the bounds it sets on rows, with penalised slack on them and on the balances.
-   * Answers what is kept of this objective across solves.
+   * Cuts from the relaxation's operation LP, stabilised like the year's, from `startDesign` (master
+   * columns) until the master's bound is within RELAXED_GAP of the best relaxed design's cost, or
+   * `seconds` have passed: answers the master's bound, or undefined when the master fails.
    */
-  setPrices(order: SolveOrder): Pool {
-    const { m, sub } = this;
-    const cost = order.cost;
-    const pool = this.poolFor(cost);
-    if (pool !== this.pricing) {
-      // Another objective's basis is not dual feasible under this one: warm from the cost optimum's,
-      // the demo district's first full-year CO2 pricing ran out of its 60,000-iteration budget
-      // (46.5 s, loaded machine) before starting over cold (49.6 s). So the next pricing starts from
-      // scratch, unless at the design the basis was priced at (priceOperation).
-      this.pricing = pool;
-      this.objectiveChanged = true;
-    }
-    const subCost = Float64Array.from(cost);
-    let largest = 0;
-    for (let j = 0; j < m.numCols; j++) {
-      if (m.design[j]) subCost[j] = 0;
-      else largest = Math.max(largest, Math.abs(cost[j]));
-    }
-    sub.changeColsCost({ kind: 'range', from: 0, to: m.numCols - 1 }, subCost);
-    // A bound an order sets (the Pareto level) can leave a design without any operation: slack on
-    // both sides keeps every design priceable, as on the balances, and counts as unmet.
+  private relaxedCuts(master: HighsModel, order: RelaxedOrder, startDesign: Float64Array, upper: Float64Array, seconds: number, interrupted: () => boolean): number | undefined {
+    const began = performance.now();
+    const { lp, rowLower, rowUpper } = this.relaxation!;
     for (const row of order.rows) {
-      const at = this.subRowOf.get(row.index);
-      // A row among design columns is the master's; one held as a column bound is read at pricing.
-      if (at === undefined) continue;
-      sub.changeRowBounds(at, row.lower, row.upper);
-      let slack = this.elastic.get(row.index);
-      if (slack === undefined) {
-        slack = m.numCols + this.slackCols;
-        this.elastic.set(row.index, slack);
-        this.addSlack([at, at], [1, -1]);
-      }
-      // Only a finite bound gets slack: presolve drops a free row, but not one with slack on it.
-      sub.changeColBounds(slack, 0, Number.isFinite(row.lower) ? Infinity : 0);
-      sub.changeColBounds(slack + 1, 0, Number.isFinite(row.upper) ? Infinity : 0);
+      rowLower[row.index] = row.lower;
+      rowUpper[row.index] = row.upper;
     }
-    if (this.slackCols > 0) {
-      sub.changeColsCost({ kind: 'range', from: m.numCols, to: m.numCols + this.slackCols - 1 }, new Float64Array(this.slackCols).fill(PENALTY_FACTOR * Math.max(1, largest)));
+    const pool = lp.setPrices(order.cost, order.rows);
+    addPoolCuts(master, pool, rowLower, rowUpper);
+    const pointOf = (design: Float64Array) => Float64Array.from(lp.linked, (j) => design[lp.position.get(j)!]);
+    let design = startDesign;
+    let lower = -Infinity;
+    let best: Design | undefined;
+    for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
+      const point = pointOf(design);
+      const priced = lp.price(point, rowLower, rowUpper, Math.max(1, seconds - (performance.now() - began) / 1000));
+      // The relaxation only helps: a pricing it cannot finish ends its part, not the solve.
+      if (!priced.solved) break;
+      const { operation, slack } = priced.solved;
+      const cut = lp.cutAt(point, operation, priced.solved.reduced, priced.solved.levels);
+      addCut(master, cut);
+      pool.cuts.push(cut);
+      const completed = this.completeDesign(master, lp, point, upper);
+      if (completed && slack <= 1e-6 && (!best || completed.value + operation < best.value)) best = { value: completed.value + operation, design: completed.design };
+      master.options.set({ time_limit: Math.max(1, seconds) });
+      if (runTraced(this.highs, master, 'master') !== this.highs.constants.modelStatus.optimal) return undefined;
+      const bound = Number(master.info.get('mip_dual_bound'));
+      const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
+      lower = Math.max(lower, bound);
+      if (TRACE) trace(`relaxed bounds: lower ${lower.toFixed(0)}, best relaxed ${best ? best.value.toFixed(0) : '-'}`);
+      if (best && best.value - lower <= RELAXED_GAP * Math.max(1, Math.abs(best.value))) break;
+      if (interrupted() || (performance.now() - began) / 1000 >= seconds) break;
+      design = inOut(master.getSolution().colValue, best?.design, raised ? ALPHA : 1, this.integerDesign);
     }
-    return pool;
-  }
-
-  /** The linked design columns (those in operation rows), in the order `price` takes their values. */
-  get linkedColumns(): readonly number[] {
-    return this.linked;
-  }
-
-  /**
-   * Prices one design (values of the linked columns) under the prices set last: the operation's
-   * cost with any penalised slack, its derivative along each linked column (a subgradient: the
-   * cut), the slack used and the solution; only `status` when HiGHS does not solve it to optimality.
-   */
-  price(point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, seconds: number): Pricing {
-    const { m, sub, linked } = this;
-    let moved = 0;
-    if (TRACE) linked.forEach((j, k) => (moved = Math.max(moved, Math.abs(point[k] - this.designValue[j]) / Math.max(1, Math.abs(this.designValue[j])))));
-    for (let k = 0; k < linked.length; k++) sub.changeColBounds(linked[k], point[k], point[k]);
-    this.boundByDesign(point, rowLower, rowUpper);
-    const { status, iterations } = this.priceOperation(point, seconds, TRACE ? `, design moved ${(100 * moved).toFixed(0)} %` : '');
-    if (status !== this.highs.constants.modelStatus.optimal) return { status, iterations };
-    const solution = sub.getSolution();
-    let slack = 0;
-    for (let k = 0; k < this.slackCols; k++) slack += solution.colValue[m.numCols + k];
-    const levels = [...this.elastic.keys()].map((row) => ({ row, lower: rowLower[row], upper: rowUpper[row], dual: solution.rowDual[this.subRowOf.get(row)!] }));
-    return {
-      status, iterations,
-      solved: { operation: sub.getObjectiveValue(), reduced: this.reducedCosts(solution.colDual), slack, colValue: Float64Array.from(solution.colValue), levels },
-    };
-  }
-
-  /** The pool of what was priced under this objective (the same cost vector), made when first asked. */
-  private poolFor(cost: Float64Array): Pool {
-    const same = (a: Float64Array) => a.length === cost.length && a.every((v, j) => v === cost[j]);
-    let pool = this.pools.find((p) => same(p.cost));
-    if (!pool) {
-      pool = { cost: Float64Array.from(cost), cuts: [] };
-      this.pools.push(pool);
-    }
-    return pool;
+    return lower;
   }
 
   /**
-   * Sets each bounded operation column's bounds from its own and those its rows give at the design
-   * `point`, remembering which row set each (the reduced costs trace back through it).
+   * A whole solution's operation with the cheapest design that completes its linked columns (the
+   * decisions and sizes that follow from them), with its cost, when it meets every row at the rows'
+   * current bounds; else undefined.
    */
-  private boundByDesign(point: Float64Array, rowLower: Float64Array, rowUpper: Float64Array): void {
-    const { m, linked, boundedCols, boundStarts, boundRows, boundCoef, designValue } = this;
-    linked.forEach((j, k) => (designValue[j] = point[k]));
-    const lower = new Float64Array(boundedCols.length);
-    const upper = new Float64Array(boundedCols.length);
-    for (let i = 0; i < boundedCols.length; i++) {
-      const col = boundedCols[i];
-      let lo = m.colLower[col];
-      let up = m.colUpper[col];
-      let loFrom = -1;
-      let upFrom = -1;
-      for (let e = boundStarts[i]; e < boundStarts[i + 1]; e++) {
-        const r = boundRows[e];
-        const a = boundCoef[e];
-        // The design's part of the row, moved to its sides.
-        let fixed = 0;
-        for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (m.index[k] !== col) fixed += m.value[k] * designValue[m.index[k]];
-        const fromLower = (rowLower[r] - fixed) / a;
-        const fromUpper = (rowUpper[r] - fixed) / a;
-        const [low, high] = a > 0 ? [fromLower, fromUpper] : [fromUpper, fromLower];
-        if (Number.isFinite(low) && low > lo) [lo, loFrom] = [low, e];
-        if (Number.isFinite(high) && high < up) [up, upFrom] = [high, e];
-      }
-      lower[i] = lo;
-      upper[i] = up;
-      this.lowerFrom[i] = loFrom;
-      this.upperFrom[i] = upFrom;
+  private completeSolution(master: HighsModel, x: Float64Array, cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, upper: Float64Array) {
+    const { designCols, linked } = this.year;
+    const completed = this.completeDesign(master, this.year, Float64Array.from(linked, (j) => x[j]), upper);
+    if (!completed) return undefined;
+    const whole = Float64Array.from(x);
+    designCols.forEach((j, i) => (whole[j] = completed.design[i]));
+    const broken = violation(this.m, whole, rowLower, rowUpper);
+    if (broken !== undefined) {
+      if (TRACE) trace(`incumbent not taken: ${broken}`);
+      return undefined;
     }
-    if (boundedCols.length) this.sub.changeColsBounds({ kind: 'set', indices: boundedCols }, lower, upper);
-  }
-
-  /**
-   * The operation cost's derivative along each linked design column: its reduced cost in the LP
-   * (through the rows kept) plus, for every column at a bound a row set, that column's reduced cost
-   * times the bound's derivative (−coefficient of the design column ÷ the column's own).
-   */
-  private reducedCosts(colDual: Float64Array | number[]): Float64Array {
-    const { m, boundedCols, boundRows, boundCoef, linked } = this;
-    const along = new Float64Array(m.numCols);
-    for (const j of linked) along[j] = colDual[j];
-    for (let i = 0; i < boundedCols.length; i++) {
-      const d = colDual[boundedCols[i]];
-      const e = d < -1e-12 ? this.upperFrom[i] : d > 1e-12 ? this.lowerFrom[i] : -1;
-      if (e < 0) continue;
-      const r = boundRows[e];
-      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) if (m.index[k] !== boundedCols[i]) along[m.index[k]] -= (d * m.value[k]) / boundCoef[e];
-    }
-    return Float64Array.from(linked, (j) => along[j]);
-  }
-
-  /**
-   * Solves the operation LP at the design its bounds now fix. Warm from the last basis (a design
-   * changes only column bounds, so the last basis stays dual feasible: hundreds to a few thousand
-   * iterations when the design moved little); when it moved far, starting over with presolve is
-   * cheaper — so a warm attempt gets an iteration budget and the LP starts over when it runs out.
-   * No callbacks: HiGHS calling into JavaScript at every simplex iteration costs more than the
-   * solve; a stop is honoured between solves, a few seconds apart.
-   */
-  private priceOperation(point: Float64Array, seconds: number, note: string): { status: number | undefined; iterations: number } {
-    const { sub } = this;
-    const count = () => Number(sub.info.get('simplex_iteration_count' as never));
-    // After a change of objective the basis is still primal feasible at the design it was priced at
-    // (a front's cost solve at the CO2 end's level starts at the CO2 end's design), and primal
-    // simplex goes on from there: 7,337 iterations (6.7 s) against 145,261 (21.6 s) from scratch on
-    // the demo district's year. Anywhere else the pricing starts from scratch.
-    const primal = this.objectiveChanged && this.warm && this.lastPriced !== undefined && sameDesign(point, this.lastPriced);
-    if (this.objectiveChanged && !primal) {
-      sub.clearSolver();
-      this.warm = false;
-    }
-    this.objectiveChanged = false;
-    const { warm } = this;
-    this.pricingStarts[warm ? 'warm' : 'cold']++;
-    sub.options.set({ time_limit: Math.max(1, seconds), simplex_iteration_limit: warm ? WARM_ITERATIONS : 2 ** 31 - 1, simplex_strategy: primal ? 4 : 1 } as never);
-    const began = performance.now();
-    let status = this.run(sub, `pricing (${primal ? 'primal, ' : ''}${warm ? 'warm' : 'cold'}${note})`);
-    let iterations = count();
-    if (status === this.highs.constants.modelStatus.iterationLimit) {
-      this.pricingStarts.coldAfterWarm++;
-      sub.clearSolver();
-      // Each run restarts HiGHS's clock: the time left, not the time given, or the pricing overran
-      // the limit by its warm attempt (a front's last solve ended 7 s past its limit so).
-      const left = seconds - (performance.now() - began) / 1000;
-      sub.options.set({ time_limit: Math.max(1, left), simplex_iteration_limit: 2 ** 31 - 1, simplex_strategy: 1 } as never);
-      status = this.run(sub, `pricing (cold, after the warm budget${note})`);
-      iterations += count();
-    }
-    this.warm = status === this.highs.constants.modelStatus.optimal;
-    this.lastPriced = this.warm ? Float64Array.from(point) : undefined;
-    return { status, iterations };
-  }
-
-  /**
-   * Runs a model and answers its status, or undefined when HiGHS ends the run in error (it does
-   * when a master's numbers defeat it): the caller gives up on the decomposition and the whole MIP
-   * is solved instead.
-   */
-  private run(model: HighsModel, what: string): number | undefined {
-    const began = performance.now();
-    try {
-      runWithOwnTimeLimit(model);
-      const status = model.getModelStatus();
-      if (TRACE) {
-        const iterations = model.info.get('simplex_iteration_count' as never);
-        trace(`${what}: status ${status}, ${iterations} simplex iterations, ${((performance.now() - began) / 1000).toFixed(2)} s`);
-      }
-      return status;
-    } catch (error) {
-      if (TRACE) trace(`${what}: ${(error as Error).message} after ${((performance.now() - began) / 1000).toFixed(2)} s`);
-      if (error instanceof this.highs.errors.HighsError) return undefined;
-      throw error;
-    }
+    return { upper: whole.reduce((sum, v, j) => sum + cost[j] * v, 0), design: completed.design, x: whole };
   }
 
   /** The master: design columns with their costs and rows, plus θ for the operation's cost. */
   private buildMaster(cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, upper: Float64Array): HighsModel {
-    const { m, designCols, masterRows, position } = this;
+    const { m } = this;
+    const { designCols, masterRows, position } = this.year;
     const numCols = designCols.length + 1;
     const starts = new Int32Array(masterRows.length + 1);
     const index: number[] = [];
@@ -657,44 +349,54 @@ export class Decomposition {
   }
 
   /**
-   * Adds a cut to the master, divided by its largest coefficient. Unscaled, a cut's right-hand side
-   * reaches 10⁹–10¹⁰ (designs priced with penalised slack), and HiGHS, checking the master's optimum
-   * against the rows as given, found a violation of 9·10⁻⁶ on one and failed the run ("MIP solver
-   * claims optimality, but with … infeasibilities"): three such masters of the demo district's year
-   * all solved once their cuts were scaled.
+   * The cheapest whole design with `lp`'s linked columns at `point` (installation decisions and the
+   * rest follow from the master's rows): its investment-side cost and every design column's value,
+   * or undefined if none exists.
    */
-  private addCut(master: HighsModel, cut: PricedCut): void {
-    const scaled = scaleCut(Array.from(cut.values), cut.rhs);
-    master.addRow(scaled.rhs, Infinity, { indices: cut.indices, values: Float64Array.from(scaled.values) });
-  }
-
-  /** The cut of a design priced: θ ≥ V(ŷ) + Σ rc·(y − ŷ) over the linked design columns. */
-  private cutAt(theta: number, point: Float64Array, operation: number, reduced: Float64Array, levels: PricedCut['levels']): PricedCut {
-    const indices = [theta];
-    const values = [1];
-    let rhs = operation;
-    this.linked.forEach((j, k) => {
-      if (Math.abs(reduced[k]) <= 1e-12) return;
-      indices.push(this.position.get(j)!);
-      values.push(-reduced[k]);
-      rhs -= reduced[k] * point[k];
-    });
-    return { indices: Int32Array.from(indices), values: Float64Array.from(values), rhs, levels };
-  }
-
-  /**
-   * The cheapest whole design with the linked columns at `point` (installation decisions and the
-   * rest follow from the master's rows): its investment-side cost, or undefined if none exists.
-   */
-  private completeDesign(master: HighsModel, theta: number, point: Float64Array, upper: Float64Array): { investment: number; design: Float64Array } | undefined {
-    const { m, linked, position } = this;
-    linked.forEach((j, k) => master.changeColBounds(position.get(j)!, point[k], point[k]));
+  private completeDesign(master: HighsModel, lp: OperationLp, point: Float64Array, upper: Float64Array): Design | undefined {
+    const { m } = this;
+    const theta = this.year.designCols.length;
+    const columns = lp.linked.map((j) => lp.position.get(j)!);
+    columns.forEach((p, k) => master.changeColBounds(p, point[k], point[k]));
     try {
-      if (this.run(master, 'completion') !== this.highs.constants.modelStatus.optimal) return undefined;
+      if (runTraced(this.highs, master, 'completion') !== this.highs.constants.modelStatus.optimal) return undefined;
       const values = master.getSolution().colValue;
-      return { investment: master.getObjectiveValue() - values[theta], design: values.slice(0, theta) };
+      return { value: master.getObjectiveValue() - values[theta], design: values.slice(0, theta) };
     } finally {
-      linked.forEach((j) => master.changeColBounds(position.get(j)!, m.colLower[j], upper[position.get(j)!]));
+      columns.forEach((p) => master.changeColBounds(p, m.colLower[this.year.designCols[p]], upper[p]));
     }
+  }
+}
+
+/**
+ * The point a cut is taken at: `weight` of the master's proposal and the rest of the best design so
+ * far (the proposal alone without one), over the design columns. An integer column keeps the value
+ * of whichever weighs more: a fractional decision would leave no design to complete.
+ */
+function inOut(proposal: ArrayLike<number>, center: Float64Array | undefined, weight: number, integer: ArrayLike<number>): Float64Array {
+  return Float64Array.from({ length: integer.length }, (_, i) => {
+    if (!center) return proposal[i];
+    if (integer[i]) return weight >= 0.5 ? proposal[i] : center[i];
+    return weight * proposal[i] + (1 - weight) * center[i];
+  });
+}
+
+/**
+ * Adds a cut to the master (at the right-hand side given), divided by its largest coefficient.
+ * Unscaled, a cut's right-hand side reaches 10⁹–10¹⁰ (designs priced with penalised slack), and
+ * HiGHS, checking the master's optimum against the rows as given, found a violation of 9·10⁻⁶ on
+ * one and failed the run ("MIP solver claims optimality, but with … infeasibilities"): three such
+ * masters of the demo district's year all solved once their cuts were scaled.
+ */
+function addCut(master: HighsModel, cut: PricedCut, rhs = cut.rhs): void {
+  const scaled = scaleCut(Array.from(cut.values), rhs);
+  master.addRow(scaled.rhs, Infinity, { indices: cut.indices, values: Float64Array.from(scaled.values) });
+}
+
+/** Adds a pool's cuts to the master, each moved to the rows' current bounds (the Pareto level). */
+function addPoolCuts(master: HighsModel, pool: Pool, rowLower: Float64Array, rowUpper: Float64Array): void {
+  for (const cut of pool.cuts) {
+    const rhs = shiftedRhs(cut, rowLower, rowUpper);
+    if (rhs !== undefined) addCut(master, cut, rhs);
   }
 }

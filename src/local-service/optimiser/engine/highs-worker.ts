@@ -14,6 +14,7 @@ import { type Progress, type Request, type Response, type SolveOrder, type Solve
 const highs = await loadHighs();
 const interrupt = new Int32Array(workerData.interrupt as SharedArrayBuffer);
 let arrays: ModelArrays | undefined;
+let relaxation: ModelArrays | undefined;
 /** Row bounds as the orders have set them (the master of a decomposition reads them). */
 let rowLower: Float64Array;
 let rowUpper: Float64Array;
@@ -94,6 +95,7 @@ function handle(request: Request): unknown {
       decomposition?.dispose();
       decomposition = undefined;
       arrays = m;
+      relaxation = request.relaxation;
       rowLower = Float64Array.from(m.rowLower);
       rowUpper = Float64Array.from(m.rowUpper);
       return { columns: m.numCols, rows: m.numRows };
@@ -108,7 +110,7 @@ function handle(request: Request): unknown {
       /** The decomposition's last best design, kept in case the whole MIP after it finds nothing better. */
       let posted: SolveOutcome | undefined;
       if (o.decompose && decomposable(arrays!)) {
-        decomposition ??= new Decomposition(highs, arrays!);
+        decomposition ??= new Decomposition(highs, arrays!, relaxation);
         const post = (progress: SolveOutcome) => {
           posted = progress;
           parentPort!.postMessage({ id: request.id, progress } satisfies Progress);

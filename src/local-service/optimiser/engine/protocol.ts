@@ -26,8 +26,17 @@ export interface SolveOrder {
   /**
    * Solve by decomposition (engine/decomposition.ts) when the model allows it, from this design
    * (values of design columns); the worker falls back to the whole MIP when decomposition cannot.
+   * `relaxation`: the same order for the relaxation loaded with the model (its own columns and rows).
+   * `incumbent`: a whole solution known to meet the order's rows (a front's inner point mixed from
+   * its ends): the answer until a better design is priced.
    */
-  decompose?: { start?: ColumnValues };
+  decompose?: { start?: ColumnValues; relaxation?: RelaxedOrder; incumbent?: Float64Array };
+}
+
+/** An order as the relaxation of the model takes it: its own columns and rows. */
+export interface RelaxedOrder {
+  cost: Float64Array;
+  rows: SolveOrder['rows'];
 }
 
 /** Seconds an order aims at: its target when it has one, never past its time limit. */
@@ -58,7 +67,8 @@ export interface SolveOutcome {
 }
 
 export type Request =
-  | { id: number; type: 'load'; model: ModelArrays }
+  /** `relaxation`: the model's relaxation over segments, whose cuts a decomposition takes first (same design columns, in order). */
+  | { id: number; type: 'load'; model: ModelArrays; relaxation?: ModelArrays }
   | { id: number; type: 'solve'; order: SolveOrder }
   | { id: number; type: 'lp'; cost: Float64Array; offset: number }
   | { id: number; type: 'iis' };

@@ -89,8 +89,9 @@ export class SolverThread {
     });
   }
 
-  load(model: ModelArrays): Promise<{ columns: number; rows: number }> {
-    return this.ask({ type: 'load', model });
+  /** Loads a model, and for a decomposition its relaxation (engine/decomposition.ts). */
+  load(model: ModelArrays, relaxation?: ModelArrays): Promise<{ columns: number; rows: number }> {
+    return this.ask({ type: 'load', model, relaxation });
   }
 
   /**

@@ -7,7 +7,7 @@
 import type { TemporalResolution } from '../../../wire/contract/values.js';
 import type { ScenarioContent } from '../../scenario-model/documents.js';
 import type { HourlySeries } from '../clustering.js';
-import { timelineFor } from '../timeline.js';
+import { type Timeline, timelineFor } from '../timeline.js';
 import { type BuildOptions, ModelContext } from './context.js';
 import { addConversionTechnologies } from './conversion.js';
 import { unhonouredInputs } from './coverage.js';
@@ -54,7 +54,12 @@ export function hourlyInputs(content: ScenarioContent): HourlySeries[] {
 }
 
 export function buildModel(content: ScenarioContent, resolution: TemporalResolution, options: BuildOptions = DEFAULT_BUILD_OPTIONS): ModelContext {
-  const ctx = new ModelContext(content, timelineFor(resolution, hourlyInputs(content)), options);
+  return buildModelOn(content, timelineFor(resolution, hourlyInputs(content)), options);
+}
+
+/** The model of a scenario over a given timeline (a resolution's, or the segments of a relaxation). */
+export function buildModelOn(content: ScenarioContent, timeline: Timeline, options: BuildOptions = DEFAULT_BUILD_OPTIONS): ModelContext {
+  const ctx = new ModelContext(content, timeline, options);
   const constrained = constrainedTechnologies(ctx);
   const needsBinary = (guid: string) => constrained.has(guid);
   for (const input of unhonouredInputs(content)) ctx.notHonoured(input);

@@ -77,7 +77,15 @@ interface StorageTerms {
   loss: Float64Array;
 }
 
-/** soc[t] = soc[t−1]·(1−loss) + ηc·ch[t] − dis[t]/ηd, cyclic over the year, within [minSoc·E, maxSoc·E]. */
+/**
+ * soc[t] = soc[t−1]·(1−loss) + ηc·ch[t] − dis[t]/ηd, cyclic over the year, within [minSoc·E, maxSoc·E].
+ *
+ * A step of n hours (a segment of the year's relaxation, ch and dis its average powers) ends at
+ * soc[t−1]·(1−loss)ⁿ + Σ over its hours of (1−loss)^(hours left)·(ηc·ch_h − dis_h/ηd): each hour's
+ * flow loses between nothing and (1−loss)^(n−1) of itself by the segment's end, so the level lies
+ * between the two bounds those shares give, which every hourly operation meets (an equality
+ * without loss). Its bounds hold at the segment's ends only.
+ */
 function addChronologicalLevels(ctx: ModelContext, tag: string, ch: Int32Array, dis: Int32Array, capacity: number, k: StorageTerms): Int32Array {
   const { lp } = ctx;
   const steps = ch.length;
@@ -85,7 +93,15 @@ function addChronologicalLevels(ctx: ModelContext, tag: string, ch: Int32Array, 
   for (let t = 0; t < steps; t++) soc[t] = lp.addVar(`soc_${tag}_${t}`, 0, INF);
   for (let t = 0; t < steps; t++) {
     const previous = soc[(t - 1 + steps) % steps];
-    lp.addRow(`soc_${tag}_${t}`, [soc[t], 1, previous, -(1 - k.loss[t]), ch[t], -k.charge, dis[t], 1 / k.discharge], 0, 0);
+    const hours = ctx.time.weight[t];
+    if (hours === 1 || k.loss[t] === 0) {
+      lp.addRow(`soc_${tag}_${t}`, [soc[t], 1, previous, -((1 - k.loss[t]) ** hours), ch[t], -k.charge * hours, dis[t], hours / k.discharge], 0, 0);
+    } else {
+      const kept = (1 - k.loss[t]) ** hours;
+      const leastKept = (1 - k.loss[t]) ** (hours - 1);
+      lp.addRow(`socup_${tag}_${t}`, [soc[t], 1, previous, -kept, ch[t], -k.charge * hours, dis[t], (leastKept * hours) / k.discharge], -INF, 0);
+      lp.addRow(`soclo_${tag}_${t}`, [soc[t], 1, previous, -kept, ch[t], -k.charge * leastKept * hours, dis[t], hours / k.discharge], 0, INF);
+    }
     lp.addRow(`socmax_${tag}_${t}`, [soc[t], 1, capacity, -k.maxSoc], -INF, 0);
     if (k.minSoc > 0) lp.addRow(`socmin_${tag}_${t}`, [soc[t], 1, capacity, -k.minSoc], 0, INF);
   }
