@@ -111,13 +111,13 @@ if (process.env.FRONT !== '0') {
   const run = sweep(['--resolution', frontResolution, '--objective2', 'MIN_CO2_EMISSIONS', '--points', '5']);
   const r = run.result;
   front = {
-    resolution: frontResolution, points: r.solutions?.length, status: r.status, wallSeconds: round(run.wallSeconds), solveSeconds: r.seconds, peakRssMb: r.peakRssMb,
+    resolution: frontResolution, points: r.solutions?.length, status: r.status, reason: r.reason, wallSeconds: round(run.wallSeconds), solveSeconds: r.seconds, peakRssMb: r.peakRssMb,
     notes: (r.notes ?? []).filter((n: string) => /decomposition|Pareto|time limit|typical-day|end is within/.test(n)),
     front: (r.solutions ?? []).map((s: any) => ({
       status: s.status, gapPercent: s.mipGap === undefined ? null : round(s.mipGap * 100), cost: round(s.objectives.MIN_ANNUALIZED_COST, 0), co2: round(s.objectives.MIN_CO2_EMISSIONS, 0),
     })),
   };
-  process.stderr.write(`${frontResolution} front: ${r.status}, ${r.solutions?.length ?? 0} points in ${round(run.wallSeconds)} s, peak ${r.peakRssMb} MB\n`);
+  process.stderr.write(`${frontResolution} front: ${r.status}${r.reason ? ` (${r.reason})` : ''}, ${r.solutions?.length ?? 0} points in ${round(run.wallSeconds)} s, peak ${r.peakRssMb} MB\n`);
   console.table(front.front as object[]);
 }
 console.log(JSON.stringify({ workbook, mipGapPercent, repeats, pairs: pairsRows, front }));

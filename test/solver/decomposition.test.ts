@@ -146,14 +146,14 @@ describe('the operation LP of the decomposition', () => {
     expect(optimum.status).toBe('optimal');
 
     const highs = await loadHighs();
-    const decomposition = new OperationLp(highs, arrays);
+    const operation = new OperationLp(highs, arrays);
     try {
-      decomposition.setPrices(order.cost, order.rows);
-      const linked = decomposition.linked;
+      operation.setPrices(order.cost, order.rows);
+      const linked = operation.linked;
       expect(linked.length).toBeGreaterThan(3);
       const scaled = (factor: number) => Float64Array.from(linked, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
       const price = (design: Float64Array) => {
-        const priced = decomposition.price(design, arrays.rowLower, arrays.rowUpper, 120);
+        const priced = operation.price(design, arrays.rowLower, arrays.rowUpper, 120);
         expect(priced.solved).toBeDefined();
         return priced.solved!;
       };
@@ -179,7 +179,7 @@ describe('the operation LP of the decomposition', () => {
         }
       }
     } finally {
-      decomposition.dispose();
+      operation.dispose();
     }
   }, 300_000);
 });
@@ -198,17 +198,17 @@ describe('cuts across the levels of a front', () => {
     });
     const emitted = co2Total(ctx).evaluate(optimum.colValue!);
     const highs = await loadHighs();
-    const decomposition = new OperationLp(highs, arrays);
+    const operation = new OperationLp(highs, arrays);
     const rowLower = Float64Array.from(arrays.rowLower);
     const rowUpper = Float64Array.from(arrays.rowUpper);
     try {
-      const linked = decomposition.linked;
+      const linked = operation.linked;
       const scaled = (factor: number) => Float64Array.from(linked, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
       const priceAll = (level: number) => {
         rowUpper[co2Row] = level;
-        decomposition.setPrices(free.cost, [{ index: co2Row, lower: -INF, upper: level }]);
+        operation.setPrices(free.cost, [{ index: co2Row, lower: -INF, upper: level }]);
         return [0.9, 1.1, 1.5, 2].map(scaled).map((y) => {
-          const priced = decomposition.price(y, rowLower, rowUpper, 120);
+          const priced = operation.price(y, rowLower, rowUpper, 120);
           expect(priced.solved).toBeDefined();
           return { y, ...priced.solved! };
         });
@@ -233,7 +233,7 @@ describe('cuts across the levels of a front', () => {
       }
       expect(unshiftedOver).toBeGreaterThan(0);
     } finally {
-      decomposition.dispose();
+      operation.dispose();
     }
   }, 300_000);
 });
@@ -257,15 +257,15 @@ describe('bases across objectives', () => {
     const fresh = new OperationLp(highs, arrays);
     try {
       const design = (factor: number) => Float64Array.from(front.linked, (j) => (arrays.integrality[j] ? optimum.colValue![j] : factor * optimum.colValue![j]));
-      const price = (decomposition: OperationLp, order: SolveOrder, factor: number) => {
-        decomposition.setPrices(order.cost, order.rows);
-        const priced = decomposition.price(design(factor), arrays.rowLower, arrays.rowUpper, 120);
+      const price = (operation: OperationLp, order: SolveOrder, factor: number) => {
+        operation.setPrices(order.cost, order.rows);
+        const priced = operation.price(design(factor), arrays.rowLower, arrays.rowUpper, 120);
         expect(priced.solved).toBeDefined();
         return { iterations: priced.iterations, operation: priced.solved!.operation };
       };
       const costCold = price(front, costOrder, 1.1);
       expect(costCold.iterations).toBeGreaterThan(100);
-      // The new objective: exactly the iterations of the same LP in a decomposition that never priced anything else.
+      // The new objective: exactly the iterations of the same LP in a operation that never priced anything else.
       const co2 = price(front, co2Order, 1.2);
       const co2Cold = price(fresh, co2Order, 1.2);
       expect(co2.iterations).toBe(co2Cold.iterations);

@@ -40,8 +40,8 @@ const ALPHA = 0.1;
 const RELAXED_ALPHA = 0.4;
 /**
  * Stand-in upper bound for design columns without one (a contracted peak, say): ten times the start
- * or 10,000, whichever is larger. Kept small because the first masters go to their bounds; a
- * solution at the stand-in is not trusted.
+ * or 10,000, whichever is larger. Kept small because the first masters go to their bounds; the bound
+ * of a solve whose best design sits at a stand-in is not trusted (the optimum may lie beyond it).
  */
 const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start ?? 0));
 const MAX_ITERATIONS = 500;
@@ -161,23 +161,36 @@ export class Decomposition {
         const startDesign = Float64Array.from(designCols, (j) => given.get(j) ?? m.colLower[j]);
         const phase = this.relaxedCuts(master, relaxed, startDesign, upper, RELAXED_SHARE * target, interrupted);
         if (phase === undefined) return undefined;
-        lower = phase;
+        lower = phase.lower;
+        // Without a start of its own (a typical-day solve that found nothing in its budget), the year
+        // starts from the relaxation's best design, scaled up where it falls short (START_SCALES).
+        const relaxedBest = phase.best;
+        if (!start && relaxedBest) point = Float64Array.from(linked, (j) => relaxedBest[position.get(j)!]);
       }
+      const started = start !== undefined || (relaxed !== undefined && point.some((v, k) => v !== m.colLower[linked[k]]));
       /** The best design's cost with the penalty for any slack it needs. */
       let penalised = Infinity;
       let iterations = 0;
       let status: SolveOutcome['status'] = 'optimal';
-      const startPoint = start ? point : undefined;
-      const scales = start ? [...START_SCALES] : [];
+      const startPoint = started ? point : undefined;
+      const scales = started ? [...START_SCALES] : [];
       /** The factor of the point being priced, while it is the start's design scaled. */
       let scaledBy: number | undefined;
       let startScaledBy: number | undefined;
-      /** The best design as an answer with its gap; undefined while it sits at a bound the decomposition invented. */
+      /**
+       * The best design as an answer with its gap. At a bound the decomposition invented, the master's
+       * bound holds only inside those bounds: a solve that converged there hands over to the whole MIP
+       * (undefined); one the time ended answers the design, a solution all the same, with no gap proved
+       * (on the demo district's year, a front whose typical-day start found nothing in its budget
+       * answered no point at all).
+       */
       const answer = (status: SolveOutcome['status']): SolveOutcome | undefined => {
-        if (!best || designCols.some((j, i) => upper[i] < m.colUpper[j] && best!.design[i] >= upper[i] * (1 - 1e-9))) return undefined;
+        if (!best) return undefined;
+        const atStandIn = designCols.some((j, i) => upper[i] < m.colUpper[j] && best!.design[i] >= upper[i] * (1 - 1e-9));
+        if (atStandIn && status === 'optimal') return undefined;
         return {
           status, colValue: best.x, objective: best.upper + order.offset, seconds: (performance.now() - began) / 1000,
-          mipGap: Number.isFinite(lower) ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
+          mipGap: Number.isFinite(lower) && !atStandIn ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
           iterations, startScaledBy,
         };
       };
@@ -261,9 +274,12 @@ export class Decomposition {
   /**
    * Cuts from the relaxation's operation LP, stabilised like the year's, from `startDesign` (master
    * columns) until the master's bound is within RELAXED_GAP of the best relaxed design's cost, or
-   * `seconds` have passed: answers the master's bound, or undefined when the master fails.
+   * `seconds` have passed: answers the master's bound and the best relaxed design (master columns),
+   * or undefined when the master fails.
    */
-  private relaxedCuts(master: HighsModel, order: RelaxedOrder, startDesign: Float64Array, upper: Float64Array, seconds: number, interrupted: () => boolean): number | undefined {
+  private relaxedCuts(
+    master: HighsModel, order: RelaxedOrder, startDesign: Float64Array, upper: Float64Array, seconds: number, interrupted: () => boolean,
+  ): { lower: number; best?: Float64Array } | undefined {
     const began = performance.now();
     const { lp, rowLower, rowUpper } = this.relaxation!;
     for (const row of order.rows) {
@@ -297,7 +313,7 @@ export class Decomposition {
       if (interrupted() || (performance.now() - began) / 1000 >= seconds) break;
       design = inOut(master.getSolution().colValue, best?.design, raised ? ALPHA : 1, this.integerDesign);
     }
-    return lower;
+    return { lower, best: best?.design };
   }
 
   /**
