@@ -1,19 +1,7 @@
-/** CRC-32 (the zip and gzip polynomial), table-driven: Node 20's zlib has none. */
-const TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
+import { crc32 as zlibCrc32 } from 'node:zlib';
 
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+/** CRC-32 (the zip and gzip polynomial), zlib's own (Node ≥ 20.15): a JS table loop took 0.25 s a full-year front. */
+export const crc32 = (bytes: Uint8Array): number => zlibCrc32(bytes);
 
 /** GF(2) matrix times vector, for crc32Combine. */
 function gf2Times(matrix: Uint32Array, vector: number): number {

@@ -159,5 +159,26 @@ describe('storage levels in the output', () => {
     for (let day = 0; day < 365; day++) expect(levels.startOfDay[day]).toBe(soc[(day * 24 + HOURS - 1) % HOURS]);
     // The arbitrage battery of 120 kWh fills up by noon and empties by midnight.
     expect(Math.max(...levels.soc)).toBeCloseTo(120, 4);
+
+    // The workbook holds every hour, in order, across the writer's blocks of rows, and looks as a
+    // reader expects: bold headers, amounts with thousands separators, headers frozen in view.
+    const info = { ...settings(), scenarioName: 'full year', solveSeconds: 1, notes: [] };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await solutionWorkbook(report, result.ctx.time, info) as never);
+    const mode = workbook.getWorksheet('Mode Hub Stage 1')!;
+    expect(mode.rowCount).toBe(2 + HOURS);
+    const socColumn = (mode.getRow(2).values as unknown[]).indexOf('Battery: state of charge [kWh]');
+    for (const t of [0, 498, 499, 500, 4_999, 5_000, HOURS - 1]) {
+      expect(mode.getRow(3 + t).getCell(1).value, `time step of hour ${t}`).toBe(t + 1);
+      expect(mode.getRow(3 + t).getCell(socColumn).value, `state of charge of hour ${t}`).toBe(soc[t]);
+    }
+    expect(mode.getRow(2).getCell(1).font?.bold).toBe(true);
+    expect(mode.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+    expect(workbook.getWorksheet('Storage Hub Stage 1')!.views[0]).toMatchObject({ state: 'frozen', xSplit: 3, ySplit: 2 });
+    const cost = workbook.getWorksheet('Cost & CO2')!;
+    expect(cost.getRow(1).getCell(6)).toMatchObject({ value: 'Value', font: expect.objectContaining({ bold: true }) });
+    expect(cost.getRow(2).getCell(6).numFmt).toBe('#,##0.00');
+    expect(cost.getRow(2).getCell(2).font?.bold).toBeFalsy();
+    expect(cost.getColumn(2).width).toBe(36);
   }, 120_000);
 });

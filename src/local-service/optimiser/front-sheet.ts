@@ -4,8 +4,8 @@
  * abatement cost, CHF per tonne of CO2 avoided) and the knee, so a reader of any one solution sees
  * where it sits on the front. Row 1 is a title, row 2 the header.
  */
-import type ExcelJS from 'exceljs';
 import { analyseFront, rateUnit, type FrontSense } from '../../common/front-analysis.js';
+import { CellStyle, SheetBuilder } from '../specs-workbook/xlsx-writer.js';
 import type { SolutionReport } from './results.js';
 
 export const FRONT_SHEET = 'Pareto front';
@@ -21,41 +21,32 @@ function objectiveInfo(report: SolutionReport, objective: string): ObjectiveInfo
   return { unit: row?.unit ?? '', sense: row?.category === 'maximise' ? 'max' : 'min' };
 }
 
-export function addFrontSheet(
-  workbook: ExcelJS.Workbook,
+/** The sheet for `report`, named through `sheetName`, or undefined for a job of one objective. */
+export function frontSheet(
   report: SolutionReport,
   front: readonly SolutionReport[],
   /** The job's objectives and, where its settings say, how its interior points were placed. */
   objectives: { objective1: string; objective2?: string | null; pointPlacement?: string },
   sheetName: (wanted: string) => string,
-): ExcelJS.Worksheet | undefined {
+): SheetBuilder | undefined {
   const { objective1, objective2 } = objectives;
   if (!objective2 || !front.length) return undefined;
   const [first, second] = [objectiveInfo(report, objective1), objectiveInfo(report, objective2)];
   const unit = rateUnit(first.unit, second.unit);
   const points = [...front].sort((a, b) => a.index - b.index);
-  const { rates, knee } = analyseFront(
-    points.map((p) => ({ objective1: p.objectives[objective1 as keyof SolutionReport['objectives']], objective2: p.objectives[objective2 as keyof SolutionReport['objectives']] })),
-    [first.sense, second.sense],
-    unit,
-  );
-  const sheet = workbook.addWorksheet(sheetName(FRONT_SHEET), { views: [{ state: 'frozen', ySplit: 2 }] });
-  sheet.addRow([
-    `The job's ${points.length} Pareto points, from the ${objective1} optimum to the ${objective2} optimum, `
-    + `${objectives.pointPlacement === 'bend' ? 'placed where the front bends' : `placed evenly in ${objective2}`}. ${unit.name}: ${first.unit} of ${objective1} `
-    + `added per ${unit.perFactor === 1000 ? 't' : second.unit} of ${objective2} avoided since the previous point, each as its objective counts it (CO2 over the whole horizon, a life-cycle cost as a present value). `
-    + `Knee: the point farthest from the straight line between the two ends, each objective scaled to its range (Das 1999).`,
-  ]);
-  sheet.addRow([
-    'Point', `${objective1} [${first.unit}]`, `${objective2} [${second.unit}]`, `${unit.name} from the previous point [${unit.label}]`, 'Knee', 'This workbook',
-  ]).font = { bold: true };
-  [8, 26, 26, 30, 8, 14].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
-  points.forEach((p, i) => {
-    const row = sheet.addRow([
-      p.index, p.objectives[objective1 as keyof SolutionReport['objectives']], p.objectives[objective2 as keyof SolutionReport['objectives']],
-      rates[i] ?? null, i === knee ? 'knee' : null, p.index === report.index ? 'this solution' : null,
-    ]);
-    for (const column of [2, 3, 4]) row.getCell(column).numFmt = '#,##0.00';
-  });
-  return sheet;
+  const value = (p: SolutionReport, objective: string) => p.objectives[objective as keyof SolutionReport['objectives']];
+  const { rates, knee } = analyseFront(points.map((p) => ({ objective1: value(p, objective1), objective2: value(p, objective2) })), [first.sense, second.sense], unit);
+  const amount = CellStyle.amount;
+  return new SheetBuilder({ title: sheetName(FRONT_SHEET), frozenRows: 2, frozenColumns: 0, widths: [8, 26, 26, 30, 8, 14] })
+    .add([[
+      `The job's ${points.length} Pareto points, from the ${objective1} optimum to the ${objective2} optimum, `
+      + `${objectives.pointPlacement === 'bend' ? 'placed where the front bends' : `placed evenly in ${objective2}`}. ${unit.name}: ${first.unit} of ${objective1} `
+      + `added per ${unit.perFactor === 1000 ? 't' : second.unit} of ${objective2} avoided since the previous point, each as its objective counts it (CO2 over the whole horizon, a life-cycle cost as a present value). `
+      + `Knee: the point farthest from the straight line between the two ends, each objective scaled to its range (Das 1999).`,
+    ]])
+    .add([['Point', `${objective1} [${first.unit}]`, `${objective2} [${second.unit}]`, `${unit.name} from the previous point [${unit.label}]`, 'Knee', 'This workbook']], { bold: true })
+    .add(
+      points.map((p, i) => [p.index, value(p, objective1), value(p, objective2), rates[i] ?? null, i === knee ? 'knee' : null, p.index === report.index ? 'this solution' : null]),
+      { numberStyles: [undefined, amount, amount, amount] },
+    );
 }

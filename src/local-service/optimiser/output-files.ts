@@ -6,12 +6,10 @@
  * with storage (row 1 a title, row 2 the header, one row per calendar day, a column per full hour),
  * the clustering figures, and the run's settings.
  */
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { assertFiniteRow } from '../../common/finite-cells.js';
+import { CellStyle, SheetBuilder, writeXlsx } from '../specs-workbook/xlsx-writer.js';
 import { DAYS, monthOfDay, type Timeline } from './timeline.js';
-import { addFrontSheet } from './front-sheet.js';
+import { frontSheet } from './front-sheet.js';
 import type { SolutionReport } from './results.js';
 
 export interface RunInfo {
@@ -39,58 +37,31 @@ function fileName(text: string): string {
   return text.replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 80).trim() || 'scenario';
 }
 
-function addCostSheet(workbook: ExcelJS.Workbook, report: SolutionReport): void {
-  const sheet = workbook.addWorksheet('Cost & CO2', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: 'Section', key: 'section', width: 12 },
-    { header: 'Item', key: 'item', width: 36 },
-    { header: 'Category', key: 'category', width: 24 },
-    { header: 'Hub', key: 'hub', width: 14 },
-    { header: 'Stage', key: 'stage', width: 12 },
-    { header: 'Value', key: 'value', width: 16, style: { numFmt: '#,##0.00' } },
-    { header: 'Unit', key: 'unit', width: 20 },
-    { header: 'Carrier', key: 'carrier', width: 18 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const row of report.rows) sheet.addRow(row);
-  commitSheet(sheet);
+const COST_COLUMNS = [
+  ['Section', 'section', 12], ['Item', 'item', 36], ['Category', 'category', 24], ['Hub', 'hub', 14], ['Stage', 'stage', 12],
+  ['Value', 'value', 16], ['Unit', 'unit', 20], ['Carrier', 'carrier', 18],
+] as const;
+
+function costSheet(report: SolutionReport): SheetBuilder {
+  return new SheetBuilder({ title: 'Cost & CO2', frozenRows: 1, frozenColumns: 0, widths: COST_COLUMNS.map(([, , width]) => width) })
+    .add([COST_COLUMNS.map(([header]) => header)], { bold: true })
+    .add(report.rows.map((row) => COST_COLUMNS.map(([, key]) => row[key] ?? null)), { numberStyles: COST_COLUMNS.map(([, key]) => (key === 'value' ? CellStyle.amount : undefined)) });
 }
 
-function addModeSheets(workbook: ExcelJS.Workbook, report: SolutionReport, time: Timeline, taken: Set<string>): void {
-  for (const table of report.tables) {
-    const sheet = workbook.addWorksheet(sheetName(`Mode ${table.hub} ${table.stage}`, taken), { views: [{ state: 'frozen', ySplit: 2 }] });
-    const clustered = time.typical !== undefined;
-    sheet.addRow([
-      `Hourly operation of ${table.hub}, ${table.stage}: ${clustered ? `${time.typical!.count} typical days (each row one hour of a typical day, standing for "Weight" days)` : 'every hour of the year'}`,
+function modeSheets(report: SolutionReport, time: Timeline, name: (wanted: string) => string): SheetBuilder[] {
+  const clustered = time.typical !== undefined;
+  return report.tables.map((table) => {
+    const rows = Array.from({ length: time.steps }, (_, t) => [
+      t + 1, Math.floor(t / 24) + 1, clustered ? time.weight[t] : 1, time.month[t], time.hourOfDay[t],
+      ...table.columns.map((c) => c.values[t]),
     ]);
-    sheet.addRow(['Time step', 'Typical day', 'Weight [days]', 'Month', 'Hour', ...table.columns.map((c) => c.label)]).font = { bold: true };
-    commitRows(sheet);
-    for (let t = 0; t < time.steps; t++) {
-      const row = sheet.addRow([
-        t + 1, Math.floor(t / 24) + 1, clustered ? time.weight[t] : 1, time.month[t], time.hourOfDay[t],
-        ...table.columns.map((c) => c.values[t]),
-      ]);
-      assertFiniteRow(sheet.name, row);
-      row.commit();
-    }
-    sheet.commit();
-  }
-}
-
-/** Checks the sheet's rows not yet written and writes them (a streamed sheet then frees them). */
-function commitRows(sheet: ExcelJS.Worksheet): void {
-  let last: ExcelJS.Row | undefined;
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    assertFiniteRow(sheet.name, row);
-    last = row;
+    return new SheetBuilder({ title: name(`Mode ${table.hub} ${table.stage}`), frozenRows: 2, frozenColumns: 0 })
+      .add([[
+        `Hourly operation of ${table.hub}, ${table.stage}: ${clustered ? `${time.typical!.count} typical days (each row one hour of a typical day, standing for "Weight" days)` : 'every hour of the year'}`,
+      ]])
+      .add([['Time step', 'Typical day', 'Weight [days]', 'Month', 'Hour', ...table.columns.map((c) => c.label)]], { bold: true })
+      .add(rows);
   });
-  last?.commit();
-}
-
-/** Checks and writes a sheet's rows, then closes it. */
-function commitSheet(sheet: ExcelJS.Worksheet): void {
-  commitRows(sheet);
-  sheet.commit();
 }
 
 /**
@@ -98,52 +69,48 @@ function commitSheet(sheet: ExcelJS.Worksheet): void {
  * state of charge at every full hour, from 00:00 (the level carried over from the day before) to
  * 24:00. On typical days the Mode sheet's level is relative to the typical day's start; this is the
  * level the storage actually holds. A row per day rather than per hour: the same figures in a
- * twentieth of the rows, and half the cells, which is what writing a workbook costs (measured on
- * the demo district at LOW: 8,760 rows added 1.3–2.3 s to each solution's workbook).
+ * twentieth of the rows, and half the cells, which is what writing a workbook costs.
  */
-function addStorageSheets(workbook: ExcelJS.Workbook, report: SolutionReport, time: Timeline, taken: Set<string>): void {
+function storageSheets(report: SolutionReport, time: Timeline, name: (wanted: string) => string): SheetBuilder[] {
   const typical = time.typical;
   const clock = (h: number) => `${String(h).padStart(2, '0')}:00`;
-  for (const table of report.storage) {
-    const sheet = workbook.addWorksheet(sheetName(`Storage ${table.hub} ${table.stage}`, taken), { views: [{ state: 'frozen', ySplit: 2, xSplit: 3 }] });
-    sheet.addRow([
-      `State of charge at ${table.hub}, ${table.stage}, at every full hour of the calendar year [kWh]${typical ? ': the level carried from day to day plus the level within the day\'s typical day' : ''}`,
+  return report.storage.map((table) => {
+    const rows = Array.from({ length: DAYS }, (_, day) => [
+      day + 1, monthOfDay(day), typical ? typical.sequence[day] + 1 : null,
+      ...table.storages.flatMap((s) => [s.startOfDay[day], ...s.soc.subarray(day * 24, day * 24 + 24)]),
     ]);
-    sheet.addRow([
-      'Day of year', 'Month', 'Typical day',
-      ...table.storages.flatMap((s) => [
-        `${s.storage}: state of charge at 00:00 (start of the day) [kWh]`,
-        ...Array.from({ length: 24 }, (_, h) => `${s.storage}: state of charge at ${clock(h + 1)} [kWh]`),
-      ]),
-    ]).font = { bold: true };
-    const rows: (number | null)[][] = [];
-    for (let day = 0; day < DAYS; day++) {
-      rows.push([
-        day + 1, monthOfDay(day), typical ? typical.sequence[day] + 1 : null,
-        ...table.storages.flatMap((s) => [s.startOfDay[day], ...s.soc.subarray(day * 24, day * 24 + 24)]),
-      ]);
-    }
-    for (const row of rows) sheet.addRow(row);
-    commitSheet(sheet);
-  }
+    return new SheetBuilder({ title: name(`Storage ${table.hub} ${table.stage}`), frozenRows: 2, frozenColumns: 3 })
+      .add([[
+        `State of charge at ${table.hub}, ${table.stage}, at every full hour of the calendar year [kWh]${typical ? ': the level carried from day to day plus the level within the day\'s typical day' : ''}`,
+      ]])
+      .add([[
+        'Day of year', 'Month', 'Typical day',
+        ...table.storages.flatMap((s) => [
+          `${s.storage}: state of charge at 00:00 (start of the day) [kWh]`,
+          ...Array.from({ length: 24 }, (_, h) => `${s.storage}: state of charge at ${clock(h + 1)} [kWh]`),
+        ]),
+      ]], { bold: true })
+      .add(rows);
+  });
 }
 
-function addClusteringSheet(workbook: ExcelJS.Workbook, time: Timeline, taken: Set<string>): void {
-  const sheet = workbook.addWorksheet(sheetName('Clustering', taken), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [{ header: 'Metric', key: 'metric', width: 36 }, { header: 'Value', key: 'value', width: 14 }];
-  sheet.getRow(1).font = { bold: true };
+function clusteringSheet(time: Timeline, name: (wanted: string) => string): SheetBuilder {
   const typical = time.typical;
-  sheet.addRow({ metric: 'Temporal resolution', value: time.resolution });
-  sheet.addRow({ metric: 'Number of typical time steps', value: time.steps });
-  sheet.addRow({ metric: 'Typical days', value: typical ? typical.count : 365 });
-  sheet.addRow({ metric: 'Max load duration error [%]', value: typical ? Math.round(typical.maxLoadDurationError * 1000) / 1000 : 0 });
-  sheet.addRow({ metric: 'Max sum error [%]', value: typical ? Math.round(typical.maxSumError * 1000) / 1000 : 0 });
+  const sheet = new SheetBuilder({ title: name('Clustering'), frozenRows: 1, frozenColumns: 0, widths: [36, 14] })
+    .add([['Metric', 'Value']], { bold: true })
+    .add([
+      ['Temporal resolution', time.resolution],
+      ['Number of typical time steps', time.steps],
+      ['Typical days', typical ? typical.count : 365],
+      ['Max load duration error [%]', typical ? Math.round(typical.maxLoadDurationError * 1000) / 1000 : 0],
+      ['Max sum error [%]', typical ? Math.round(typical.maxSumError * 1000) / 1000 : 0],
+    ]);
   if (typical) {
-    sheet.addRow({});
-    sheet.addRow({ metric: 'Day of year', value: 'Typical day' }).font = { bold: true };
-    typical.sequence.forEach((d, day) => sheet.addRow({ metric: day + 1, value: d + 1 }));
+    sheet.skip()
+      .add([['Day of year', 'Typical day']], { bold: true })
+      .add(Array.from(typical.sequence, (d, day) => [day + 1, d + 1]));
   }
-  commitSheet(sheet);
+  return sheet;
 }
 
 /**
@@ -153,41 +120,32 @@ function addClusteringSheet(workbook: ExcelJS.Workbook, time: Timeline, taken: S
 const finalGap = (gap: number | undefined): string | number =>
   gap === undefined ? 'n/a (LP: no integer decisions)' : Number.isFinite(gap) ? Math.round(gap * 1e6) / 1e4 : 'none (no bound proved)';
 
-function addRunSheet(workbook: ExcelJS.Workbook, report: SolutionReport, info: RunInfo, taken: Set<string>): void {
-  const sheet = workbook.addWorksheet(sheetName('Run', taken));
-  sheet.columns = [{ header: 'Setting', key: 'k', width: 28 }, { header: 'Value', key: 'v', width: 60 }];
-  sheet.getRow(1).font = { bold: true };
+function runSheet(report: SolutionReport, info: RunInfo, name: (wanted: string) => string): SheetBuilder {
   const rows: [string, string | number][] = [
     ['Scenario', info.scenarioName], ['Solution', report.index], ['Objective 1', info.objective1], ['Objective 2', info.objective2 ?? ''],
     ['Pareto points', info.points], ['Temporal resolution', info.resolution], ['Time limit [min]', info.timeLimitMinutes],
     ['MIP gap [%]', info.mipGapPercent], ['Status', report.status], ['Final MIP gap [%]', finalGap(report.mipGap)],
     ['Solve time [s]', Math.round(info.solveSeconds * 100) / 100], ...info.notes.map((n): [string, string] => ['Simplification', n]),
   ];
-  for (const [k, v] of rows) sheet.addRow({ k, v });
-  commitSheet(sheet);
+  return new SheetBuilder({ title: name('Run'), frozenRows: 0, frozenColumns: 0, widths: [28, 60] })
+    .add([['Setting', 'Value']], { bold: true })
+    .add(rows);
 }
 
 /** The workbook of one Pareto solution; `front` is every solution of the job, for its Pareto front sheet. */
 export async function solutionWorkbook(report: SolutionReport, time: Timeline, info: RunInfo, front: readonly SolutionReport[] = [report]): Promise<Buffer> {
-  // Streamed, each sheet written as it is made and each hourly row as it is added: held whole, the
-  // five workbooks of a full-year front took the process from about 0.6 to 1.7 GB (sampled once).
-  const chunks: Buffer[] = [];
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve) => stream.on('end', resolve));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  workbook.creator = 'sweep local planning service';
   const taken = new Set(['cost & co2']);
-  addCostSheet(workbook, report);
-  const frontSheet = addFrontSheet(workbook, report, front, info, (name) => sheetName(name, taken));
-  if (frontSheet) commitSheet(frontSheet);
-  addModeSheets(workbook, report, time, taken);
-  addStorageSheets(workbook, report, time, taken);
-  addClusteringSheet(workbook, time, taken);
-  addRunSheet(workbook, report, info, taken);
-  await workbook.commit();
-  await ended;
-  return Buffer.concat(chunks);
+  const name = (wanted: string) => sheetName(wanted, taken);
+  const pareto = frontSheet(report, front, info, name);
+  const sheets: SheetBuilder[] = [
+    costSheet(report),
+    ...(pareto ? [pareto] : []),
+    ...modeSheets(report, time, name),
+    ...storageSheets(report, time, name),
+    clusteringSheet(time, name),
+    runSheet(report, info, name),
+  ];
+  return writeXlsx(`Solution ${report.index} - ${info.scenarioName}`, sheets.map((s) => s.finish()), { styled: true, creator: 'sweep local planning service' });
 }
 
 /** The job's output zip: `Solution <n> - <scenario>.xlsx` for every solution. */

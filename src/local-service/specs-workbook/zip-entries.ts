@@ -25,13 +25,12 @@ export function deflated(data: Uint8Array, options: { final?: boolean; level?: 1
   return { crc: crc32(data), size: data.length, deflated: deflateRawSync(data, { level: options.level ?? 1, finishFlush }), final };
 }
 
-/** One entry of `head`'s data followed by `tail`'s. */
-export function joined(head: DeflatedEntry, tail: DeflatedEntry): DeflatedEntry {
-  if (head.final) throw new Error('a head joined to more data must be deflated with { final: false }');
-  return {
-    crc: crc32Combine(head.crc, tail.crc, tail.size), size: head.size + tail.size,
-    deflated: Buffer.concat([head.deflated, tail.deflated]), final: tail.final,
-  };
+/** One entry of each entry's data in turn; all but the last must be deflated with { final: false }. */
+export function joined(...entries: DeflatedEntry[]): DeflatedEntry {
+  if (entries.slice(0, -1).some((entry) => entry.final)) throw new Error('a head joined to more data must be deflated with { final: false }');
+  let [crc, size] = [entries[0].crc, entries[0].size];
+  for (const entry of entries.slice(1)) [crc, size] = [crc32Combine(crc, entry.crc, entry.size), size + entry.size];
+  return { crc, size, deflated: Buffer.concat(entries.map((entry) => entry.deflated)), final: entries.at(-1)!.final };
 }
 
 // 1980-01-01 00:00, the earliest DOS date: the files carry no meaningful times.
