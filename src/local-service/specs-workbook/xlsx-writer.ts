@@ -168,8 +168,9 @@ export function sheetXml(spec: SheetSpec, rows: Iterable<readonly Written[]>): s
 }
 
 /**
- * The xlsx file of the sheets, in order, each with its XML as `sheetXml` wrote it; `styled` adds the
- * styles part that CellStyle indexes (a workbook whose cells name no style needs none).
+ * The xlsx file of the sheets, in order, each with its XML as `sheetXml` or `SheetBuilder` wrote
+ * it; `styled` adds the styles part that CellStyle indexes (a workbook whose cells name no style
+ * needs none).
  */
 export function writeXlsx(title: string, sheets: { spec: SheetSpec; xml: string | DeflatedEntry }[], options: { styled?: boolean; creator?: string } = {}): Buffer {
   const styles = options.styled ? `<Relationship Id="rId${sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` : '';
