@@ -1,6 +1,9 @@
 import { crc32 as zlibCrc32 } from 'node:zlib';
 
-/** CRC-32 (the zip and gzip polynomial), zlib's own (Node ≥ 20.15): a JS table loop took 0.25 s a full-year front. */
+/**
+ * CRC-32 (the zip and gzip polynomial), zlib's own (Node ≥ 20.15): the JS table loop it replaces
+ * took about 0.25 s of a full-year front's output (profiled on a loaded machine).
+ */
 export const crc32 = (bytes: Uint8Array): number => zlibCrc32(bytes);
 
 /** GF(2) matrix times vector, for crc32Combine. */

@@ -265,7 +265,7 @@ describe('bases across objectives', () => {
       };
       const costCold = price(front, costOrder, 1.1);
       expect(costCold.iterations).toBeGreaterThan(100);
-      // The new objective: exactly the iterations of the same LP in a operation that never priced anything else.
+      // The new objective: exactly the iterations of the same LP in an operation LP that never priced anything else.
       const co2 = price(front, co2Order, 1.2);
       const co2Cold = price(fresh, co2Order, 1.2);
       expect(co2.iterations).toBe(co2Cold.iterations);
