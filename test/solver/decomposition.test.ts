@@ -96,6 +96,39 @@ describe('decomposition in the solver thread', () => {
     expect(refused.objective!).toBeGreaterThanOrEqual(whole.objective! * (1 - GAP));
   }, 300_000);
 
+  // A design column without an upper bound gets a stand-in one in the master (decomposition.ts,
+  // clipFor: 10,000 without a start value). The demo's seasonal heat store has none; a lower bound
+  // of 10,000 on it puts every design the master can complete at the stand-in, where the master's
+  // bound proves nothing (the optimum may lie beyond it). A solve the time ends there answers its
+  // design, a solution all the same, with no gap: never one it did not prove.
+  it('answers a design at a stand-in bound when the time ends, with no gap claimed', async () => {
+    const { ctx, cost, offset } = await demoCostModel('LOW');
+    const arrays = ctx.lp.arrays();
+    const named = (name: string) => ctx.lp.designColumns().find((j) => ctx.lp.name(j) === name)!;
+    const store = named('new_Seasonal heat store @ Residential block_2026–2045');
+    const storeCapacity = named('cap_Seasonal heat store @ Residential block_2026–2045');
+    expect(arrays.colUpper[store]).toBe(Infinity);
+    arrays.colLower[store] = 1e4;
+    const [whole, timedOut] = await withSolverThread(undefined, async (thread) => {
+      await thread.load(arrays);
+      const whole = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP });
+      // The optimum's design with a fifth more of every other capacity, and the store at the
+      // stand-in (its new capacity left out of the start): it needs no slack, so it is the answer.
+      const design = Int32Array.from(ctx.lp.designColumns().filter((j) => j !== store));
+      const value = (j: number) => (j === storeCapacity ? 1e4 : ctx.lp.isInteger(j) ? whole.colValue![j] : 1.2 * whole.colValue![j]);
+      const start = { indices: design, values: Float64Array.from(design, value) };
+      return [whole, await thread.solve({ cost, offset, rows: [], timeLimitSeconds: 120, targetSeconds: 0.001, mipRelGap: GAP, decompose: { start } })];
+    });
+    expect(whole.status).toBe('optimal');
+    // The optimum lies beyond the stand-in.
+    expect(whole.colValue![store]).toBeGreaterThan(1.2e4);
+    expect(timedOut.status).toBe('time-limit');
+    expect(timedOut.iterations).toBe(1);
+    expect(timedOut.colValue![store]).toBeCloseTo(1e4, 6);
+    expect(timedOut.mipGap).toBe(Infinity);
+    expect(timedOut.objective!).toBeGreaterThan(whole.objective!);
+  }, 300_000);
+
   it('keeps its cuts across the levels of a front: a level solved after others still answers the whole MIP optimum there', async () => {
     const { ctx, cost, offset, co2Row } = await demoCostModel('LOW', { co2Row: true });
     const free: SolveOrder = { cost, offset, rows: [], timeLimitSeconds: 120, mipRelGap: GAP };

@@ -247,8 +247,9 @@ export class Decomposition {
         const within = (upper: number) => upper - lower <= order.mipRelGap * Math.max(1, Math.abs(upper));
         if (best && within(best.upper)) break;
         // The best design even with penalised slack leaves demand unmet or misses the level: the
-        // model is infeasible (or nearly), which the whole MIP diagnoses properly.
-        if (within(penalised)) return undefined;
+        // model is infeasible (or nearly), which the whole MIP diagnoses properly. (No design
+        // completed yet says nothing: an infinite penalised cost is "within" any gap.)
+        if (Number.isFinite(penalised) && within(penalised)) return undefined;
         if (interrupted()) { status = 'interrupted'; break; }
         if (remaining() <= 0) { status = 'time-limit'; break; }
         if (iterations >= MAX_ITERATIONS) return undefined;
