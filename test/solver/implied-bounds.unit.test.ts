@@ -1,27 +1,14 @@
 /** Upper bounds implied by rows (engine/implied-bounds.ts), on cases small enough to bound by hand. */
 import { describe, expect, it } from 'vitest';
 import { impliedUpperBounds } from '../../src/local-service/optimiser/engine/implied-bounds.js';
-import type { ModelArrays } from '../../src/local-service/optimiser/lp.js';
+import { LinearProgram, type ModelArrays } from '../../src/local-service/optimiser/lp.js';
 
-/** Arrays of `rows` (each: [lower, upper, [[column, value], …]]) over columns with the bounds given. */
-function arrays(colLower: number[], colUpper: number[], rows: [number, number, [number, number][]][]): ModelArrays {
-  const starts = [0];
-  const index: number[] = [];
-  const value: number[] = [];
-  for (const [, , entries] of rows) {
-    for (const [j, v] of entries) {
-      index.push(j);
-      value.push(v);
-    }
-    starts.push(index.length);
-  }
-  return {
-    numCols: colLower.length, numRows: rows.length,
-    colLower: Float64Array.from(colLower), colUpper: Float64Array.from(colUpper), colCost: new Float64Array(colLower.length),
-    rowLower: Float64Array.from(rows.map((r) => r[0])), rowUpper: Float64Array.from(rows.map((r) => r[1])),
-    starts: Int32Array.from(starts), index: Int32Array.from(index), value: Float64Array.from(value),
-    integrality: new Int32Array(colLower.length), hasIntegers: false, design: new Uint8Array(colLower.length).fill(1),
-  } as unknown as ModelArrays;
+/** The model's own builder over columns with the bounds given and `rows` (each: [lower, upper, [column, value, …]]). */
+function arrays(colLower: number[], colUpper: number[], rows: [number, number, number[]][]): ModelArrays {
+  const lp = new LinearProgram();
+  colLower.forEach((lower, j) => lp.addVar(`x${j}`, lower, colUpper[j]));
+  rows.forEach(([lower, upper, terms], r) => lp.addRow(`r${r}`, terms, lower, upper));
+  return lp.arrays();
 }
 
 describe('implied upper bounds', () => {
@@ -30,8 +17,8 @@ describe('implied upper bounds', () => {
     // carry2: cap2 − cap1 − new2 = 0 → cap1 = cap2 − new2 ≤ 80 (a capacity carried on is never
     // uninstalled) and new2 = cap2 − cap1 ≤ 80 − 0; carry1: cap1 − new1 = 0 → new1 ≤ cap1 ≤ 80.
     const m = arrays([0, 0, 0, 0], [100, Infinity, 80, Infinity], [
-      [0, 0, [[0, 1], [1, -1]]],
-      [0, 0, [[2, 1], [0, -1], [3, -1]]],
+      [0, 0, [0, 1, 1, -1]],
+      [0, 0, [2, 1, 0, -1, 3, -1]],
     ]);
     const upper = impliedUpperBounds(m, [0, 1], [0, 1, 2, 3]);
     expect(upper[0]).toBeCloseTo(80, 6);
@@ -44,8 +31,8 @@ describe('implied upper bounds', () => {
     // Row 0 (x unbounded, y ≥ 1): 2x ≤ 10 − 1 → x ≤ 4.5. Row 1: −3z ≥ −6 − x_max… only z is asked,
     // with a < 0 against L: z ≤ (−6 − x's greatest)/−3 = (6 + 4.5)/3 = 3.5, looser than its own 1.
     const m = arrays([0, 1, 0], [Infinity, Infinity, 1], [
-      [-Infinity, 10, [[0, 2], [1, 1]]],
-      [-6, Infinity, [[0, 1], [2, -3]]],
+      [-Infinity, 10, [0, 2, 1, 1]],
+      [-6, Infinity, [0, 1, 2, -3]],
     ]);
     const upper = impliedUpperBounds(m, [0, 1], [0, 2]);
     expect(upper[0]).toBeCloseTo(4.5, 6);
@@ -57,8 +44,8 @@ describe('implied upper bounds', () => {
   it('leaves a column unbounded when a row holds another unbounded column or only bounds it below', () => {
     // x − y = 0 with y unbounded: nothing; x ≥ 5 only from below: nothing.
     const m = arrays([0, 0], [Infinity, Infinity], [
-      [0, 0, [[0, 1], [1, -1]]],
-      [5, Infinity, [[0, 1]]],
+      [0, 0, [0, 1, 1, -1]],
+      [5, Infinity, [0, 1]],
     ]);
     const upper = impliedUpperBounds(m, [0, 1], [0]);
     expect(upper[0]).toBe(Infinity);
