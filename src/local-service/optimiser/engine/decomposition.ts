@@ -11,7 +11,8 @@
  * - Upper bound: a design whose operation needs no slack, priced exactly.
  * - Stabilisation (in-out, Ben-Ameur & Neto): cuts are taken between the master's answer and the
  *   best design so far (weight ALPHA on the master's), which keeps the master from jumping between
- *   extremes; when a cut does not raise the lower bound, the next is taken at the master's answer.
+ *   extremes; when a cut neither raises the lower bound nor cuts off the master's last answer, the
+ *   next is taken at the master's answer (class InOut).
  * - With a relaxation of the year (model/relaxation.ts: the same design over chronological segments,
  *   whose operation cost never exceeds the year's), each solve first takes cuts from the
  *   relaxation's operation LP, a sixth of the year's and priced in 0.05–0.7 s: they under-estimate
@@ -210,8 +211,7 @@ export class Decomposition {
       /** Set when the best design changed since it was last posted. */
       let unposted = best !== undefined;
 
-      /** The master's last answer (design columns, θ last), which the next cut should cut off. */
-      let answered: Float64Array | undefined;
+      const stabiliser = new InOut(this.integerDesign, relaxed ? RELAXED_ALPHA : ALPHA);
       /** How long the last pricing took: one that cannot finish in the time left is not started. */
       let pricingSeconds = best ? this.lastPricingSeconds : 0;
       for (;;) {
@@ -229,7 +229,7 @@ export class Decomposition {
         const cut = year.cutAt(point, operation, priced.solved.reduced, priced.solved.levels);
         addCut(master, cut);
         pool.cuts.push(cut);
-        const separated = answered === undefined || cutsOff(cut, answered);
+        stabiliser.took(cut);
 
         const completed = this.completeDesign(master, year, point, upper);
         if (completed) {
@@ -277,9 +277,7 @@ export class Decomposition {
           point = Float64Array.from(linked, (j, k) => Math.min(upper[position.get(j)!], m.colUpper[j], m.integrality[j] ? startPoint[k] : startPoint[k] * scale));
           continue;
         }
-        answered = Float64Array.from(master.getSolution().colValue);
-        // As in relaxedCuts: towards the master's answer only when the last cut did not cut it off.
-        const towards = inOut(answered, best?.design, raised || separated ? (relaxed ? RELAXED_ALPHA : ALPHA) : 1, this.integerDesign);
+        const towards = stabiliser.next(Float64Array.from(master.getSolution().colValue), best?.design, raised);
         point = Float64Array.from(linked, (j) => towards[position.get(j)!]);
       }
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
@@ -310,8 +308,7 @@ export class Decomposition {
     let design = startDesign;
     let lower = -Infinity;
     let best: Design | undefined;
-    /** The master's last answer (its design columns and θ), which the next cut should cut off. */
-    let answered: Float64Array | undefined;
+    const stabiliser = new InOut(this.integerDesign, ALPHA);
     for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
       const point = pointOf(design);
       const priced = lp.price(point, rowLower, rowUpper, Math.max(1, seconds - (performance.now() - began) / 1000));
@@ -321,7 +318,7 @@ export class Decomposition {
       const cut = lp.cutAt(point, operation, priced.solved.reduced, priced.solved.levels);
       addCut(master, cut);
       pool.cuts.push(cut);
-      const separated = answered === undefined || cutsOff(cut, answered);
+      stabiliser.took(cut);
       const completed = this.completeDesign(master, lp, point, upper);
       if (completed && slack <= 1e-6 && (!best || completed.value + operation < best.value)) best = { value: completed.value + operation, design: completed.design };
       master.options.set({ time_limit: Math.max(1, seconds) });
@@ -332,13 +329,7 @@ export class Decomposition {
       if (TRACE) trace(`relaxed bounds: lower ${lower.toFixed(0)}, best relaxed ${best ? best.value.toFixed(0) : '-'}, priced ${completed ? (completed.value + operation).toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
       if (best && best.value - lower <= RELAXED_GAP * Math.max(1, Math.abs(best.value))) break;
       if (interrupted() || (performance.now() - began) / 1000 >= seconds) break;
-      answered = Float64Array.from(master.getSolution().colValue);
-      // Towards the master's answer only when the last cut did not cut it off (Ben-Ameur & Neto's
-      // rule), not whenever the bound stood still: at the CO2 end, designs that leave demand unmet
-      // give cuts whose θ weighs 10⁻⁹ once scaled, design constraints in effect, and a master with
-      // a flat objective answered one such design after another at the same bound (17 cuts, none
-      // raising it, against 9 % of the gap closed in the same seconds from the best design's side).
-      design = inOut(answered, best?.design, raised || separated ? ALPHA : 1, this.integerDesign);
+      design = stabiliser.next(Float64Array.from(master.getSolution().colValue), best?.design, raised);
     }
     return { lower, best: best?.design };
   }
@@ -408,6 +399,34 @@ export class Decomposition {
     } finally {
       columns.forEach((p) => master.changeColBounds(p, m.colLower[this.year.designCols[p]], upper[p]));
     }
+  }
+}
+
+/**
+ * In-out stabilisation's choice of the next point to price, between the master's answer and the
+ * best design so far. Towards the master's answer alone only when the last cut did not cut off its
+ * previous answer (Ben-Ameur & Neto's rule), not whenever the bound stood still: at the CO2 end,
+ * designs that leave demand unmet give cuts whose θ weighs 10⁻⁹ once scaled, design constraints in
+ * effect, and a master with a flat objective answered one such design after another at the same
+ * bound (17 cuts, none raising it, against 9 % of the gap closed in the same seconds from the best
+ * design's side).
+ */
+class InOut {
+  /** The master's last answer (design columns, θ last), which the next cut should cut off. */
+  private answered: Float64Array | undefined;
+  private separated = true;
+
+  constructor(private readonly integer: ArrayLike<number>, private readonly alpha: number) {}
+
+  /** Notes the cut just taken at the last point. */
+  took(cut: PricedCut): void {
+    this.separated = this.answered === undefined || cutsOff(cut, this.answered);
+  }
+
+  /** The next point (master columns) from the master's answer, the best design so far, and whether the last cut raised the bound. */
+  next(answer: Float64Array, best: Float64Array | undefined, raised: boolean): Float64Array {
+    this.answered = answer;
+    return inOut(answer, best, raised || this.separated ? this.alpha : 1, this.integer);
   }
 }
 
