@@ -277,7 +277,7 @@ export class Decomposition {
           point = Float64Array.from(linked, (j, k) => Math.min(upper[position.get(j)!], m.colUpper[j], m.integrality[j] ? startPoint[k] : startPoint[k] * scale));
           continue;
         }
-        const towards = stabiliser.next(Float64Array.from(master.getSolution().colValue), best?.design, raised);
+        const towards = stabiliser.next(master.getSolution().colValue, best?.design, raised);
         point = Float64Array.from(linked, (j) => towards[position.get(j)!]);
       }
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
@@ -329,7 +329,7 @@ export class Decomposition {
       if (TRACE) trace(`relaxed bounds: lower ${lower.toFixed(0)}, best relaxed ${best ? best.value.toFixed(0) : '-'}, priced ${completed ? (completed.value + operation).toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
       if (best && best.value - lower <= RELAXED_GAP * Math.max(1, Math.abs(best.value))) break;
       if (interrupted() || (performance.now() - began) / 1000 >= seconds) break;
-      design = stabiliser.next(Float64Array.from(master.getSolution().colValue), best?.design, raised);
+      design = stabiliser.next(master.getSolution().colValue, best?.design, raised);
     }
     return { lower, best: best?.design };
   }
@@ -424,9 +424,9 @@ class InOut {
   }
 
   /** The next point (master columns) from the master's answer, the best design so far, and whether the last cut raised the bound. */
-  next(answer: Float64Array, best: Float64Array | undefined, raised: boolean): Float64Array {
-    this.answered = answer;
-    return inOut(answer, best, raised || this.separated ? this.alpha : 1, this.integer);
+  next(answer: ArrayLike<number>, best: Float64Array | undefined, raised: boolean): Float64Array {
+    this.answered = Float64Array.from(answer);
+    return inOut(this.answered, best, raised || this.separated ? this.alpha : 1, this.integer);
   }
 }
 
