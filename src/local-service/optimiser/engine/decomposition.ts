@@ -11,8 +11,8 @@
  * - Upper bound: a design whose operation needs no slack, priced exactly.
  * - Stabilisation (in-out, Ben-Ameur & Neto): cuts are taken between the master's answer and the
  *   best design so far (weight ALPHA on the master's), which keeps the master from jumping between
- *   extremes; when a cut neither raises the lower bound nor cuts off the master's last answer, the
- *   next is taken at the master's answer (class InOut).
+ *   extremes; the weight moves towards the master's answer when the cuts stop doing their work
+ *   (in-out.ts).
  * - With a relaxation of the year (model/relaxation.ts: the same design over chronological segments,
  *   whose operation cost never exceeds the year's), each solve first takes cuts from the
  *   relaxation's operation LP, a sixth of the year's and priced in 0.05–0.7 s: they under-estimate
@@ -27,6 +27,7 @@
 import { type ModelArrays, violation } from '../lp.js';
 import { type Highs, type HighsModel, runTraced } from './highs-run.js';
 import { impliedUpperBounds } from './implied-bounds.js';
+import { InOut } from './in-out.js';
 import { OperationLp, type PricedCut, type Pool, shiftedRhs } from './operation-lp.js';
 import { type ColumnValues, type RelaxedOrder, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
 import { TRACE, trace } from './trace.js';
@@ -232,6 +233,7 @@ export class Decomposition {
         stabiliser.took(cut);
 
         const completed = this.completeDesign(master, year, point, upper);
+        let improved = false;
         if (completed) {
           penalised = Math.min(penalised, completed.value + operation);
           if (slack <= 1e-6 && (!best || completed.value + operation < best.upper)) {
@@ -240,6 +242,7 @@ export class Decomposition {
             best = { upper: completed.value + operation, design: completed.design, x };
             unposted = true;
             startScaledBy ??= scaledBy;
+            improved = true;
           }
         }
 
@@ -251,7 +254,7 @@ export class Decomposition {
         if (masterStatus === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (masterStatus !== this.highs.constants.modelStatus.optimal) return undefined;
         const bound = Number(master.info.get('mip_dual_bound'));
-        const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
+        const before = lower;
         lower = Math.max(lower, bound);
         if (TRACE) trace(`bounds: lower ${lower.toFixed(0)}, best ${best ? best.upper.toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
         // The parent answers the last best it heard if this solve overruns (engine/solver-thread.ts).
@@ -277,7 +280,9 @@ export class Decomposition {
           point = Float64Array.from(linked, (j, k) => Math.min(upper[position.get(j)!], m.colUpper[j], m.integrality[j] ? startPoint[k] : startPoint[k] * scale));
           continue;
         }
-        const towards = stabiliser.next(master.getSolution().colValue, best?.design, raised);
+        const towards = stabiliser.next(master.getSolution().colValue, {
+          before, after: lower, best: best && { design: best.design, value: best.upper }, improved,
+        });
         point = Float64Array.from(linked, (j) => towards[position.get(j)!]);
       }
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
@@ -320,16 +325,17 @@ export class Decomposition {
       pool.cuts.push(cut);
       stabiliser.took(cut);
       const completed = this.completeDesign(master, lp, point, upper);
-      if (completed && slack <= 1e-6 && (!best || completed.value + operation < best.value)) best = { value: completed.value + operation, design: completed.design };
+      const improved = completed !== undefined && slack <= 1e-6 && (!best || completed.value + operation < best.value);
+      if (improved) best = { value: completed.value + operation, design: completed.design };
       master.options.set({ time_limit: Math.max(1, seconds) });
       if (runTraced(this.highs, master, 'master') !== this.highs.constants.modelStatus.optimal) return undefined;
       const bound = Number(master.info.get('mip_dual_bound'));
-      const raised = bound > lower + 1e-7 * Math.max(1, Math.abs(lower));
+      const before = lower;
       lower = Math.max(lower, bound);
       if (TRACE) trace(`relaxed bounds: lower ${lower.toFixed(0)}, best relaxed ${best ? best.value.toFixed(0) : '-'}, priced ${completed ? (completed.value + operation).toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
       if (best && best.value - lower <= RELAXED_GAP * Math.max(1, Math.abs(best.value))) break;
       if (interrupted() || (performance.now() - began) / 1000 >= seconds) break;
-      design = stabiliser.next(master.getSolution().colValue, best?.design, raised);
+      design = stabiliser.next(master.getSolution().colValue, { before, after: lower, best, improved });
     }
     return { lower, best: best?.design };
   }
@@ -400,54 +406,6 @@ export class Decomposition {
       columns.forEach((p) => master.changeColBounds(p, m.colLower[this.year.designCols[p]], upper[p]));
     }
   }
-}
-
-/**
- * In-out stabilisation's choice of the next point to price, between the master's answer and the
- * best design so far. Towards the master's answer alone only when the last cut did not cut off its
- * previous answer (Ben-Ameur & Neto's rule), not whenever the bound stood still: at the CO2 end,
- * designs that leave demand unmet give cuts whose θ weighs 10⁻⁹ once scaled, design constraints in
- * effect, and a master with a flat objective answered one such design after another at the same
- * bound (17 cuts, none raising it, against 9 % of the gap closed in the same seconds from the best
- * design's side).
- */
-class InOut {
-  /** The master's last answer (design columns, θ last), which the next cut should cut off. */
-  private answered: Float64Array | undefined;
-  private separated = true;
-
-  constructor(private readonly integer: ArrayLike<number>, private readonly alpha: number) {}
-
-  /** Notes the cut just taken at the last point. */
-  took(cut: PricedCut): void {
-    this.separated = this.answered === undefined || cutsOff(cut, this.answered);
-  }
-
-  /** The next point (master columns) from the master's answer, the best design so far, and whether the last cut raised the bound. */
-  next(answer: ArrayLike<number>, best: Float64Array | undefined, raised: boolean): Float64Array {
-    this.answered = Float64Array.from(answer);
-    return inOut(this.answered, best, raised || this.separated ? this.alpha : 1, this.integer);
-  }
-}
-
-/**
- * The point a cut is taken at: `weight` of the master's proposal and the rest of the best design so
- * far (the proposal alone without one), over the design columns. An integer column keeps the value
- * of whichever weighs more: a fractional decision would leave no design to complete.
- */
-function inOut(proposal: ArrayLike<number>, center: Float64Array | undefined, weight: number, integer: ArrayLike<number>): Float64Array {
-  return Float64Array.from({ length: integer.length }, (_, i) => {
-    if (!center) return proposal[i];
-    if (integer[i]) return weight >= 0.5 ? proposal[i] : center[i];
-    return weight * proposal[i] + (1 - weight) * center[i];
-  });
-}
-
-/** True when `cut` cuts off the master's answer `x` (its columns, θ last). */
-function cutsOff(cut: PricedCut, x: Float64Array): boolean {
-  let lhs = 0;
-  cut.indices.forEach((c, k) => (lhs += cut.values[k] * x[c]));
-  return lhs < cut.rhs - 1e-9 * Math.max(1, Math.abs(cut.rhs));
 }
 
 /**
