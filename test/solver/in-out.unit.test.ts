@@ -30,7 +30,7 @@ describe('in-out stabilisation', () => {
   });
 
   it('doubles the weight while each step finds a better design but hardly raises the bound, and falls back when one does not', () => {
-    const stabiliser = new InOut(INTEGER, ALPHA);
+    const stabiliser = new InOut(INTEGER, ALPHA, true);
     const capacities: number[] = [];
     const step = (improved: boolean) => {
       stabiliser.took(cut(60)); // each cut cuts off the last answer (θ 50 < 60)
@@ -41,6 +41,10 @@ describe('in-out stabilisation', () => {
     step(false);
     // Weights 0.2, 0.4, 0.8, 1 (capped), 1, then ALPHA again once a step found nothing better.
     expect(capacities).toEqual([20, 40, 80, 100, 100, 10]);
+    // Without doubling (the year's loop), the same steps keep ALPHA.
+    const fixed = new InOut(INTEGER, ALPHA);
+    fixed.took(cut(60));
+    expect(fixed.next(ANSWER, { before: 500, after: 501, best, improved: true })[0]).toBe(10);
   });
 
   it('goes to the master\'s answer when the last cut neither raised the bound nor cut off the previous answer', () => {

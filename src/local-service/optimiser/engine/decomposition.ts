@@ -12,7 +12,7 @@
  * - Stabilisation (in-out, Ben-Ameur & Neto): cuts are taken between the master's answer and the
  *   best design so far (weight ALPHA on the master's), which keeps the master from jumping between
  *   extremes; the weight moves towards the master's answer when the cuts stop doing their work
- *   (in-out.ts).
+ *   (in-out.ts; doubled in the relaxation's loop while its steps only crawl).
  * - With a relaxation of the year (model/relaxation.ts: the same design over chronological segments,
  *   whose operation cost never exceeds the year's), each solve first takes cuts from the
  *   relaxation's operation LP, a sixth of the year's and priced in 0.05–0.7 s: they under-estimate
@@ -313,7 +313,7 @@ export class Decomposition {
     let design = startDesign;
     let lower = -Infinity;
     let best: Design | undefined;
-    const stabiliser = new InOut(this.integerDesign, ALPHA);
+    const stabiliser = new InOut(this.integerDesign, ALPHA, true);
     for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
       const point = pointOf(design);
       const priced = lp.price(point, rowLower, rowUpper, Math.max(1, seconds - (performance.now() - began) / 1000));

@@ -10,11 +10,13 @@
  *   constraints in effect, and a master with a flat objective answered one such design after
  *   another at the same bound (17 cuts, none raising it, against 9 % of the gap closed in the same
  *   seconds from the best design's side).
- * - Doubled while each step finds a better design but hardly raises the bound (less than STALL of
- *   the gap): the direction is right and the step too short. At a fixed weight the best design only
- *   crawled towards an answer the master already held: the demo district's year relaxed at a middle
- *   CO2 level took 79 pricings (19 s) to close a 5 % gap, its bound within 0.01 % of the optimum for
- *   the last 50 while the best design gained 0.1 % a step.
+ * - With `doubling`, doubled while each step finds a better design but hardly raises the bound
+ *   (less than STALL of the gap): the direction is right and the step too short. At a fixed weight
+ *   the best design only crawled towards an answer the master already held: the demo district's year
+ *   relaxed at a middle CO2 level took 79 pricings (19 s) to close a 5 % gap, its bound within
+ *   0.01 % of the optimum for the last 50 while the best design gained 0.1 % a step. Only where
+ *   pricings are cheap (the relaxation's): in the year's loop too, one of three cost solves of the
+ *   demo district's year ran to its limit at 4.3 % (72 designs) where the others took 27–29.
  */
 import type { PricedCut } from './operation-lp.js';
 
@@ -37,7 +39,7 @@ export class InOut {
   private separated = true;
   private weight: number;
 
-  constructor(private readonly integer: ArrayLike<number>, private readonly alpha: number) {
+  constructor(private readonly integer: ArrayLike<number>, private readonly alpha: number, private readonly doubling = false) {
     this.weight = alpha;
   }
 
@@ -59,7 +61,7 @@ export class InOut {
     if (!raised && !this.separated) return 1;
     const gap = best && Number.isFinite(before) ? best.value - before : Infinity;
     const stalled = Number.isFinite(gap) && after - before < STALL * gap;
-    return improved && stalled ? Math.min(1, 2 * this.weight) : this.alpha;
+    return this.doubling && improved && stalled ? Math.min(1, 2 * this.weight) : this.alpha;
   }
 }
 
