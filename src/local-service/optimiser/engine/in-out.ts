@@ -14,9 +14,10 @@
  *   (less than STALL of the gap): the direction is right and the step too short. At a fixed weight
  *   the best design only crawled towards an answer the master already held: the demo district's year
  *   relaxed at a middle CO2 level took 79 pricings (19 s) to close a 5 % gap, its bound within
- *   0.01 % of the optimum for the last 50 while the best design gained 0.1 % a step. Only where
- *   pricings are cheap (the relaxation's): in the year's loop too, one of three cost solves of the
- *   demo district's year ran to its limit at 4.3 % (72 designs) where the others took 27–29.
+ *   0.01 % of the optimum for the last 50 while the best design gained 0.1 % a step. So far only
+ *   where pricings are cheap (the relaxation's): in the year's loop it is not measured yet from one
+ *   start (docs/performance.md, session 37: the typical-day start answers one of two designs, and
+ *   from the weaker one the year's loop ran to its limit with and without doubling).
  */
 import type { PricedCut } from './operation-lp.js';
 
