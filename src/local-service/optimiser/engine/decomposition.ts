@@ -233,7 +233,6 @@ export class Decomposition {
         stabiliser.took(cut);
 
         const completed = this.completeDesign(master, year, point, upper);
-        let improved = false;
         if (completed) {
           penalised = Math.min(penalised, completed.value + operation);
           if (slack <= 1e-6 && (!best || completed.value + operation < best.upper)) {
@@ -242,7 +241,6 @@ export class Decomposition {
             best = { upper: completed.value + operation, design: completed.design, x };
             unposted = true;
             startScaledBy ??= scaledBy;
-            improved = true;
           }
         }
 
@@ -280,9 +278,7 @@ export class Decomposition {
           point = Float64Array.from(linked, (j, k) => Math.min(upper[position.get(j)!], m.colUpper[j], m.integrality[j] ? startPoint[k] : startPoint[k] * scale));
           continue;
         }
-        const towards = stabiliser.next(master.getSolution().colValue, {
-          before, after: lower, best: best && { design: best.design, value: best.upper }, improved,
-        });
+        const towards = stabiliser.next(master.getSolution().colValue, { before, after: lower, best: best && { design: best.design, value: best.upper } });
         point = Float64Array.from(linked, (j) => towards[position.get(j)!]);
       }
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
@@ -325,8 +321,7 @@ export class Decomposition {
       pool.cuts.push(cut);
       stabiliser.took(cut);
       const completed = this.completeDesign(master, lp, point, upper);
-      const improved = completed !== undefined && slack <= 1e-6 && (!best || completed.value + operation < best.value);
-      if (improved) best = { value: completed.value + operation, design: completed.design };
+      if (completed && slack <= 1e-6 && (!best || completed.value + operation < best.value)) best = { value: completed.value + operation, design: completed.design };
       master.options.set({ time_limit: Math.max(1, seconds) });
       if (runTraced(this.highs, master, 'master') !== this.highs.constants.modelStatus.optimal) return undefined;
       const bound = Number(master.info.get('mip_dual_bound'));
@@ -335,7 +330,7 @@ export class Decomposition {
       if (TRACE) trace(`relaxed bounds: lower ${lower.toFixed(0)}, best relaxed ${best ? best.value.toFixed(0) : '-'}, priced ${completed ? (completed.value + operation).toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
       if (best && best.value - lower <= RELAXED_GAP * Math.max(1, Math.abs(best.value))) break;
       if (interrupted() || (performance.now() - began) / 1000 >= seconds) break;
-      design = stabiliser.next(master.getSolution().colValue, { before, after: lower, best, improved });
+      design = stabiliser.next(master.getSolution().colValue, { before, after: lower, best });
     }
     return { lower, best: best?.design };
   }

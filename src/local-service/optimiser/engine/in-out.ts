@@ -28,10 +28,8 @@ const STALL = 0.01;
 export interface Iteration {
   before: number;
   after: number;
-  /** The best design so far (master columns) and its cost. */
+  /** The best design so far (master columns) and its cost: cheaper than at the last call when the last design priced became the best. */
   best?: { design: Float64Array; value: number };
-  /** True when the last design priced became the best. */
-  improved: boolean;
 }
 
 export class InOut {
@@ -39,6 +37,8 @@ export class InOut {
   private answered: Float64Array | undefined;
   private separated = true;
   private weight: number;
+  /** The best design's cost at the last call. */
+  private bestValue = Infinity;
 
   constructor(private readonly integer: ArrayLike<number>, private readonly alpha: number, private readonly doubling = false) {
     this.weight = alpha;
@@ -57,7 +57,9 @@ export class InOut {
   }
 
   /** The weight on the master's answer for the next point (the rules in the module's comment). */
-  private weightAfter({ before, after, best, improved }: Iteration): number {
+  private weightAfter({ before, after, best }: Iteration): number {
+    const improved = best !== undefined && best.value < this.bestValue;
+    this.bestValue = best?.value ?? Infinity;
     const raised = after > before + 1e-7 * Math.max(1, Math.abs(before));
     if (!raised && !this.separated) return 1;
     const gap = best && Number.isFinite(before) ? best.value - before : Infinity;
