@@ -13,6 +13,8 @@
  *   best design so far (weight ALPHA on the master's), which keeps the master from jumping between
  *   extremes; the weight moves towards the master's answer when the cuts stop doing their work
  *   (in-out.ts; doubled in the relaxation's loop while its steps only crawl).
+ * - The first designs priced (seeds.ts): the start's, then the relaxation's best, each scaled up while
+ *   it leaves demand unmet; the cheaper is the stabilisation's first centre.
  * - With a relaxation of the year (model/relaxation.ts: the same design over chronological segments,
  *   whose operation cost never exceeds the year's), each solve first takes cuts from the
  *   relaxation's operation LP, a sixth of the year's and priced in 0.05–0.7 s: they under-estimate
@@ -30,6 +32,7 @@ import { impliedUpperBounds } from './implied-bounds.js';
 import { InOut } from './in-out.js';
 import { OperationLp, type PricedCut, type Pool, shiftedRhs } from './operation-lp.js';
 import { type ColumnValues, type RelaxedOrder, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
+import { Seeds } from './seeds.js';
 import { TRACE, trace } from './trace.js';
 
 /** Weight of the master's answer in the point a cut is taken at (measured best at 0.1 on the demo district). */
@@ -51,13 +54,6 @@ const RELAXED_ALPHA = 0.4;
  */
 const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start ?? 0));
 const MAX_ITERATIONS = 500;
-/**
- * When the start's design leaves demand unmet over the year (a typical-day design is sized for
- * typical days, and the year has harder hours), it is priced again with its capacities scaled by
- * these factors, until one needs no slack: that gives the stabilisation a centre from the first
- * iterations instead of whatever design the first masters happen to reach.
- */
-const START_SCALES = [1.02, 1.05, 1.1, 1.25, 1.5, 2];
 /** The relaxation's cuts stop when the master's bound is this close to the best relaxed design's cost… */
 const RELAXED_GAP = 0.002;
 /** …or when they have taken this share of the solve's target. */
@@ -164,33 +160,29 @@ export class Decomposition {
     const master = this.buildMaster(order.cost, rowLower, rowUpper, upper);
     addPoolCuts(master, pool, rowLower, rowUpper);
     try {
-      let point = Float64Array.from(linked, (j) => given.get(j) ?? m.colLower[j]);
       let lower = -Infinity;
       const incumbent = order.decompose?.incumbent && this.completeSolution(master, order.decompose.incumbent, order.cost, rowLower, rowUpper, upper);
       if (incumbent) {
         best = incumbent;
         if (TRACE) trace(`incumbent: ${incumbent.upper.toFixed(0)}`);
       }
+      // The start's design and the relaxation's best are priced first (seeds.ts).
+      const seeds = new Seeds(Float64Array.from(linked, (j) => Math.min(upper[position.get(j)!], m.colUpper[j])), Int32Array.from(linked, (j) => m.integrality[j]));
+      if (start) seeds.addStart(Float64Array.from(linked, (j) => given.get(j) ?? m.colLower[j]));
       const relaxed = this.relaxation ? order.decompose?.relaxation : undefined;
       if (relaxed) {
         const startDesign = Float64Array.from(designCols, (j) => given.get(j) ?? m.colLower[j]);
         const phase = this.relaxedCuts(master, relaxed, startDesign, upper, RELAXED_SHARE * target, interrupted);
         if (phase === undefined) return undefined;
         lower = phase.lower;
-        // Without a start of its own (a typical-day solve that found nothing in its budget), the year
-        // starts from the relaxation's best design, scaled up where it falls short (START_SCALES).
         const relaxedBest = phase.best;
-        if (!start && relaxedBest) point = Float64Array.from(linked, (j) => relaxedBest[position.get(j)!]);
+        if (relaxedBest) seeds.addRelaxed(Float64Array.from(linked, (j) => relaxedBest[position.get(j)!]));
       }
-      const started = start !== undefined || (relaxed !== undefined && point.some((v, k) => v !== m.colLower[linked[k]]));
+      let point = seeds.next() ?? Float64Array.from(linked, (j) => m.colLower[j]);
       /** The best design's cost with the penalty for any slack it needs. */
       let penalised = Infinity;
       let iterations = 0;
       let status: SolveOutcome['status'] = 'optimal';
-      const startPoint = started ? point : undefined;
-      const scales = started ? [...START_SCALES] : [];
-      /** The factor of the point being priced, while it is the start's design scaled. */
-      let scaledBy: number | undefined;
       let startScaledBy: number | undefined;
       /**
        * The best design as an answer with its gap. At a bound the decomposition invented, the master's
@@ -233,6 +225,7 @@ export class Decomposition {
         stabiliser.took(cut);
 
         const completed = this.completeDesign(master, year, point, upper);
+        const seed = seeds.pricing;
         if (completed) {
           penalised = Math.min(penalised, completed.value + operation);
           if (slack <= 1e-6 && (!best || completed.value + operation < best.upper)) {
@@ -240,9 +233,10 @@ export class Decomposition {
             for (let i = 0; i < designCols.length; i++) x[designCols[i]] = completed.design[i];
             best = { upper: completed.value + operation, design: completed.design, x };
             unposted = true;
-            startScaledBy ??= scaledBy;
+            if (seed?.ofStart && seed.scaledBy !== 1) startScaledBy ??= seed.scaledBy;
           }
         }
+        if (TRACE && seed) trace(`seed (${seed.ofStart ? 'start' : 'relaxation'} × ${seed.scaledBy}): ${completed ? (completed.value + operation).toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
 
         // Ask the master for the best design under the cuts.
         // After a pricing past the target, its cut still raises the bound the answer reports.
@@ -271,11 +265,9 @@ export class Decomposition {
         if (remaining() <= 0) { status = 'time-limit'; break; }
         if (iterations >= MAX_ITERATIONS) return undefined;
 
-        // Until a design without slack is known, the start's design scaled up is tried first.
-        scaledBy = !best && startPoint ? scales.shift() : undefined;
-        if (startPoint && scaledBy !== undefined) {
-          const scale = scaledBy;
-          point = Float64Array.from(linked, (j, k) => Math.min(upper[position.get(j)!], m.colUpper[j], m.integrality[j] ? startPoint[k] : startPoint[k] * scale));
+        const seeded = seed && seeds.next({ slack, investment: completed?.value, best: best?.upper });
+        if (seeded) {
+          point = seeded;
           continue;
         }
         const towards = stabiliser.next(master.getSolution().colValue, { before, after: lower, best: best && { design: best.design, value: best.upper } });
