@@ -1,14 +1,14 @@
 /**
  * The designs a decomposition prices before its stabiliser (engine/seeds.ts), on two linked columns
- * (a capacity of 10 with a bound of 30, and an on/off decision): each point is the seed times its
- * factor, worked out by hand.
+ * (a capacity of 10 with a bound of 30, and an integer decision of 2 units with a bound of 10, which
+ * scaling would move were it not kept): each point is the seed times its factor, worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
 import { RELAXED_SCALES, START_SCALES, Seeds } from '../../src/local-service/optimiser/engine/seeds.js';
 
-const LIMIT = [30, 1];
+const LIMIT = [30, 10];
 const INTEGER = [0, 1];
-const START = Float64Array.from([10, 1]);
+const START = Float64Array.from([10, 2]);
 const RELAXED = Float64Array.from([20, 0]);
 /** A pricing that left demand unmet by `slack`, of a design whose investment is `investment`. */
 const short = (investment: number, best?: number, slack = 5) => ({ slack, investment, best });
@@ -28,9 +28,9 @@ describe('seeds of a decomposition', () => {
   it('price the start as it is, then scaled by START_SCALES while it leaves demand unmet; decisions keep their value', () => {
     const seeds = new Seeds(LIMIT, INTEGER);
     seeds.addStart(START);
-    expect([...seeds.next()!]).toEqual([10, 1]);
+    expect([...seeds.next()!]).toEqual([10, 2]);
     expect(seeds.pricing).toEqual({ ofStart: true, scaledBy: 1 });
-    expect([...seeds.next(short(100, undefined, 8))!]).toEqual([10 * START_SCALES[0], 1]);
+    expect([...seeds.next(short(100, undefined, 8))!]).toEqual([10 * START_SCALES[0], 2]);
     expect(seeds.pricing).toEqual({ ofStart: true, scaledBy: START_SCALES[0] });
     // Met at 1.02: no more seeds, the stabiliser takes over.
     expect(seeds.next(met(500))).toBeUndefined();

@@ -137,7 +137,8 @@ export class Decomposition {
     onBest?: (best: SolveOutcome) => void,
   ): SolveOutcome | undefined {
     const began = performance.now();
-    let best: { upper: number; design: Float64Array; x: Float64Array } | undefined;
+    /** The best design priced, with its cost and whole solution. */
+    let best: (Design & { x: Float64Array }) | undefined;
     const target = targetOf(order);
     /** Seconds left: to the target once a design is known, to the time limit until then. */
     const remaining = () => (best ? target : order.timeLimitSeconds) - (performance.now() - began) / 1000;
@@ -164,7 +165,7 @@ export class Decomposition {
       const incumbent = order.decompose?.incumbent && this.completeSolution(master, order.decompose.incumbent, order.cost, rowLower, rowUpper, upper);
       if (incumbent) {
         best = incumbent;
-        if (TRACE) trace(`incumbent: ${incumbent.upper.toFixed(0)}`);
+        if (TRACE) trace(`incumbent: ${incumbent.value.toFixed(0)}`);
       }
       // The start's design and the relaxation's best are priced first (seeds.ts).
       const seeds = new Seeds(Float64Array.from(linked, (j) => Math.min(upper[position.get(j)!], m.colUpper[j])), Int32Array.from(linked, (j) => m.integrality[j]));
@@ -196,8 +197,8 @@ export class Decomposition {
         const atStandIn = designCols.some((_, i) => standIn(i) && best!.design[i] >= upper[i] * (1 - 1e-9));
         if (atStandIn && status === 'optimal') return undefined;
         return {
-          status, colValue: best.x, objective: best.upper + order.offset, seconds: (performance.now() - began) / 1000,
-          mipGap: Number.isFinite(lower) && !atStandIn ? Math.max(0, (best.upper - lower) / Math.max(1, Math.abs(best.upper))) : Infinity,
+          status, colValue: best.x, objective: best.value + order.offset, seconds: (performance.now() - began) / 1000,
+          mipGap: Number.isFinite(lower) && !atStandIn ? Math.max(0, (best.value - lower) / Math.max(1, Math.abs(best.value))) : Infinity,
           iterations, startScaledBy,
         };
       };
@@ -228,10 +229,10 @@ export class Decomposition {
         const seed = seeds.pricing;
         if (completed) {
           penalised = Math.min(penalised, completed.value + operation);
-          if (slack <= 1e-6 && (!best || completed.value + operation < best.upper)) {
+          if (slack <= 1e-6 && (!best || completed.value + operation < best.value)) {
             const x = priced.solved.colValue.slice(0, m.numCols);
             for (let i = 0; i < designCols.length; i++) x[designCols[i]] = completed.design[i];
-            best = { upper: completed.value + operation, design: completed.design, x };
+            best = { value: completed.value + operation, design: completed.design, x };
             unposted = true;
             if (seed?.ofStart && seed.scaledBy !== 1) startScaledBy ??= seed.scaledBy;
           }
@@ -248,7 +249,7 @@ export class Decomposition {
         const bound = Number(master.info.get('mip_dual_bound'));
         const before = lower;
         lower = Math.max(lower, bound);
-        if (TRACE) trace(`bounds: lower ${lower.toFixed(0)}, best ${best ? best.upper.toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
+        if (TRACE) trace(`bounds: lower ${lower.toFixed(0)}, best ${best ? best.value.toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
         // The parent answers the last best it heard if this solve overruns (engine/solver-thread.ts).
         if (unposted && onBest) {
           const progress = answer('time-limit');
@@ -256,7 +257,7 @@ export class Decomposition {
           unposted = false;
         }
         const within = (upper: number) => upper - lower <= order.mipRelGap * Math.max(1, Math.abs(upper));
-        if (best && within(best.upper)) break;
+        if (best && within(best.value)) break;
         // The best design even with penalised slack leaves demand unmet or misses the level: the
         // model is infeasible (or nearly), which the whole MIP diagnoses properly. (No design
         // completed yet says nothing: an infinite penalised cost is "within" any gap.)
@@ -265,12 +266,12 @@ export class Decomposition {
         if (remaining() <= 0) { status = 'time-limit'; break; }
         if (iterations >= MAX_ITERATIONS) return undefined;
 
-        const seeded = seed && seeds.next({ slack, investment: completed?.value, best: best?.upper });
+        const seeded = seed && seeds.next({ slack, investment: completed?.value, best: best?.value });
         if (seeded) {
           point = seeded;
           continue;
         }
-        const towards = stabiliser.next(master.getSolution().colValue, { before, after: lower, best: best && { design: best.design, value: best.upper } });
+        const towards = stabiliser.next(master.getSolution().colValue, { before, after: lower, best });
         point = Float64Array.from(linked, (j) => towards[position.get(j)!]);
       }
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
@@ -343,7 +344,7 @@ export class Decomposition {
       if (TRACE) trace(`incumbent not taken: ${broken}`);
       return undefined;
     }
-    return { upper: whole.reduce((sum, v, j) => sum + cost[j] * v, 0), design: completed.design, x: whole };
+    return { value: whole.reduce((sum, v, j) => sum + cost[j] * v, 0), design: completed.design, x: whole };
   }
 
   /** The master: design columns with their costs and rows, plus θ for the operation's cost. */
