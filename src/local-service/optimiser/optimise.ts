@@ -18,6 +18,7 @@ import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/ob
 import { diagnoseInfeasibility } from './diagnosis.js';
 import { type InstallationStart, type StartObjective, installationStarts } from './installation-start.js';
 import { placeAtBends } from './front-placement.js';
+import { brackets } from './front-mixes.js';
 import type { OptimiseSettings } from './settings.js';
 
 export interface SolvedPoint {
@@ -194,18 +195,31 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
       endPoint.index = points.length;
     } else {
       // Over the full year the inner points go from the objective-2 end inwards, each starting from
-      // the ends' solutions mixed in its proportion: the model is linear, so the mix meets the
-      // point's level at the mixed cost (installing what either end installs), an answer before any
-      // pricing; and the year's operation LP, last priced at that end, moves to each next point by
-      // a quarter of the front rather than from one end to the other.
+      // the cheapest mix of two points solved before it that meets its level (front-mixes.ts), an
+      // answer before any pricing; and the year's operation LP, last priced at that end, moves to
+      // each next point by a quarter of the front rather than from one end to the other.
       const inner: number[] = [];
       for (let i = 1; i < settings.points - 1; i++) inner.push(i);
       if (fullYear) inner.reverse();
       const found: SolvedPoint[] = [];
+      const s1 = f1.sense === 'max' ? -1 : 1;
+      /**
+       * The cheapest mix that meets `level`, else the ends' mix: a mix takes every installation
+       * either point takes, with its fixed part (of CO2, say) in full, which may lift it above the level.
+       */
+      const cheapestMix = (level: number, endsFraction: number): DesignStart => {
+        const solved = [points[0], endPoint, ...found].map((p) => ({ x: p.x, level: levelOf(p.x) }));
+        const meeting = brackets(solved, level)
+          .map(({ a, b, fraction }) => mixedStart(ctx, designColumns, a.x, b.x, fraction))
+          .filter((mix) => levelOf(mix.incumbent) <= level + 1e-7 * Math.max(1, Math.abs(level)));
+        const costOfMix = (mix: MixedStart) => s1 * f1.value.evaluate(mix.incumbent);
+        return meeting.reduce<MixedStart | undefined>((best, mix) => (!best || costOfMix(mix) < costOfMix(best) ? mix : best), undefined)
+          ?? mixedStart(ctx, designColumns, points[0].x, endPoint.x, endsFraction);
+      };
       for (const i of inner) {
         const fraction = i / (settings.points - 1);
         const level = high - fraction * (high - low);
-        const outcome = await atLevel(level, fullYear ? mixedStart(ctx, designColumns, points[0].x, endPoint.x, fraction) : undefined);
+        const outcome = await atLevel(level, fullYear ? cheapestMix(level, fraction) : undefined);
         if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
         if (!outcome.colValue) {
           incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
@@ -287,12 +301,14 @@ export function levelBound(f2: ObjectiveFunction, level: number): number {
  */
 type DesignStart = Omit<InstallationStart, 'seconds'> & { incumbent?: Float64Array };
 
+type MixedStart = DesignStart & { incumbent: Float64Array };
+
 /**
  * The solution `(1 − fraction)·a + fraction·b`, installation decisions taken where either solution
  * takes them, as a start: its design, its decisions, and the whole of it as an incumbent (the
  * decomposition checks it against every row before it counts).
  */
-function mixedStart(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, fraction: number): DesignStart {
+function mixedStart(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, fraction: number): MixedStart {
   const incumbent = Float64Array.from(a, (v, j) => (ctx.lp.isInteger(j) ? Math.max(Math.round(v), Math.round(b[j])) : (1 - fraction) * v + fraction * b[j]));
   const values = Float64Array.from(columns, (j) => incumbent[j]);
   const decisions = [...columns.keys()].filter((k) => ctx.lp.isInteger(columns[k]));
