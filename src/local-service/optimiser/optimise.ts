@@ -319,12 +319,18 @@ function mixedStart(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: 
  * Within a MIP gap, a point solved at a tighter objective-2 level can beat an earlier point on
  * objective 1; since it also satisfies every looser level, it is the better answer there. Each
  * point becomes the best solution known to satisfy its level, so the front is monotone.
+ *
+ * A point that takes a tighter level's solution keeps its own status and gap: only its own solve's
+ * bound holds at its level (a tighter level's bound may lie above the looser level's optimum), and
+ * against that bound the cheaper solution's gap is smaller than the one reported.
  */
 export function bestAtEachLevel(points: SolvedPoint[], f1: ObjectiveFunction): SolvedPoint[] {
   const cost = (p: SolvedPoint) => (f1.sense === 'max' ? -1 : 1) * p.objectives[f1.name];
   const out = [...points];
   for (let j = out.length - 2; j >= 0; j--) {
-    if (cost(out[j + 1]) < cost(out[j]) - 1e-9 * Math.max(1, Math.abs(cost(out[j])))) out[j] = { ...out[j + 1], index: out[j].index };
+    if (cost(out[j + 1]) < cost(out[j]) - 1e-9 * Math.max(1, Math.abs(cost(out[j])))) {
+      out[j] = { ...out[j + 1], index: out[j].index, status: out[j].status, mipGap: out[j].mipGap };
+    }
   }
   return out;
 }
