@@ -201,7 +201,7 @@ describe('Pareto fronts', () => {
     // Between the ends, the heat pump takes a share s of the 10 kW (s = 1/3, 2/3 at the levels) and
     // everything but the fixed costs is linear in s: the chord between the ends, plus the 500 CHF of
     // the second installation (each end installs one). (This is also the design the inner points
-    // start from, the ends mixed; the check is of the answer, which any start must reach.)
+    // start from, two solved points mixed; the check is of the answer, which any start must reach.)
     for (const [i, s] of [[1, 1 / 3], [2, 2 / 3]]) {
       const expected = (1 - s) * cost[0] + s * cost[3] + 500;
       expect(Math.abs(cost[i] - expected) / expected).toBeLessThan(1e-3);

@@ -72,7 +72,7 @@ describe('decomposition in the solver thread', () => {
     expect(decomposed.objective!).toBeGreaterThanOrEqual(whole.objective! * (1 - GAP));
   }, 300_000);
 
-  // A front's inner point at FULL starts with its ends' solutions mixed (optimise.ts): an answer
+  // A front's inner point at FULL starts with two solved points mixed (optimise.ts): an answer
   // before any pricing, when it meets every row; a solution that does not is no answer at all.
   it('answers an incumbent that meets every row without pricing, and ignores one that does not', async () => {
     const { ctx, cost, offset } = await demoCostModel('LOW');
