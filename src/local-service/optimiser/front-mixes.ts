@@ -10,6 +10,12 @@
  * 2,675,428 CHF from the mix with its neighbour against 2,746,329 from the ends' (two fronts each).
  */
 
+/**
+ * The level a solve at `level` holds: a little above it, so the level itself stays feasible despite
+ * solver tolerances (a mix is held to the same).
+ */
+export const heldLevel = (level: number) => level + 1e-7 * Math.max(1, Math.abs(level));
+
 /** A point already solved: its objective 2 in minimisation form (its level). */
 export interface Solved {
   level: number;
@@ -34,4 +40,22 @@ export function brackets<T extends Solved>(solved: readonly T[], level: number):
     }
   }
   return out;
+}
+
+/**
+ * The cheapest mix of two solved points that holds `level` (`mix` makes it, `valuesOf` gives its
+ * level and cost, both in minimisation form), or undefined when none does: a mix takes every
+ * installation either point takes, with its fixed part (of CO2, say) in full, which may lift it
+ * above the level.
+ */
+export function cheapestMix<T extends Solved, M>(
+  solved: readonly T[], level: number, mix: (a: T, b: T, fraction: number) => M, valuesOf: (mix: M) => { level: number; cost: number },
+): M | undefined {
+  let best: { mix: M; cost: number } | undefined;
+  for (const { a, b, fraction } of brackets(solved, level)) {
+    const made = mix(a, b, fraction);
+    const values = valuesOf(made);
+    if (values.level <= heldLevel(level) && (!best || values.cost < best.cost)) best = { mix: made, cost: values.cost };
+  }
+  return best?.mix;
 }

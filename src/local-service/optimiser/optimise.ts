@@ -18,7 +18,7 @@ import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/ob
 import { diagnoseInfeasibility } from './diagnosis.js';
 import { type InstallationStart, type StartObjective, installationStarts } from './installation-start.js';
 import { placeAtBends } from './front-placement.js';
-import { brackets } from './front-mixes.js';
+import { cheapestMix, heldLevel } from './front-mixes.js';
 import type { OptimiseSettings } from './settings.js';
 
 export interface SolvedPoint {
@@ -166,9 +166,10 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
     if (lowest.status !== 'optimal' && lowest.mipGap !== undefined) {
       ctx.notes.push(`the front's ${f2.name} end is within ${(lowest.mipGap * 100).toFixed(2)} % of that objective's optimum (${lowest.status})`);
     }
+    /** Objective 2 and objective 1 of a solution, in minimisation form. */
     const levelOf = (x: Float64Array) => (f2.sense === 'max' ? -1 : 1) * f2.value.evaluate(x);
-    // A little slack so the level itself stays feasible despite solver tolerances.
-    const atLevel = (epsilon: number, from?: DesignStart) => solve({ f: f1.name }, epsilon + 1e-7 * Math.max(1, Math.abs(epsilon)), from);
+    const costOf1 = (x: Float64Array) => (f1.sense === 'max' ? -1 : 1) * f1.value.evaluate(x);
+    const atLevel = (epsilon: number, from?: DesignStart) => solve({ f: f1.name }, heldLevel(epsilon), from);
     // Within its gap, the objective-2 optimum may carry almost any objective 1 (the tie-break weighs
     // too little to count there), so objective 1 is minimised again at its level: the front ends on
     // an efficient point.
@@ -180,12 +181,11 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
     const low = levelOf(endPoint.x);
     let incomplete: string | undefined;
     if (settings.pointPlacement === 'bend') {
-      const s1 = f1.sense === 'max' ? -1 : 1;
       const found = (outcome: SolveOutcome) => outcome.colValue ? outcome : `${outcome.status}`;
       const placed = await placeAtBends(first, last, settings.points, {
         atPrice: async (price) => found(await solve({ f: f1.name, priced: { f: f2.name, price } })),
         atLevel: async (level) => found(await atLevel(level)),
-        valuesOf: (outcome) => ({ level: levelOf(outcome.colValue!), cost: s1 * f1.value.evaluate(outcome.colValue!) }),
+        valuesOf: (outcome) => ({ level: levelOf(outcome.colValue!), cost: costOf1(outcome.colValue!) }),
         stopped: () => hooks.signal?.aborted === true,
         onPoint: (count) => hooks.onProgress?.(count - 1),
       }, { relativeGap: settings.mipGapPercent / 100 });
@@ -202,24 +202,16 @@ async function optimiseOn(thread: SolverThread, content: ScenarioContent, settin
       for (let i = 1; i < settings.points - 1; i++) inner.push(i);
       if (fullYear) inner.reverse();
       const found: SolvedPoint[] = [];
-      const s1 = f1.sense === 'max' ? -1 : 1;
-      /**
-       * The cheapest mix that meets `level`, else the ends' mix: a mix takes every installation
-       * either point takes, with its fixed part (of CO2, say) in full, which may lift it above the level.
-       */
-      const cheapestMix = (level: number, endsFraction: number): DesignStart => {
+      /** The cheapest mix of two solved points that holds `level`, else the ends' mix (which the decomposition then checks). */
+      const startAt = (level: number, endsFraction: number): DesignStart => {
         const solved = [points[0], endPoint, ...found].map((p) => ({ x: p.x, level: levelOf(p.x) }));
-        const meeting = brackets(solved, level)
-          .map(({ a, b, fraction }) => mixedStart(ctx, designColumns, a.x, b.x, fraction))
-          .filter((mix) => levelOf(mix.incumbent) <= level + 1e-7 * Math.max(1, Math.abs(level)));
-        const costOfMix = (mix: MixedStart) => s1 * f1.value.evaluate(mix.incumbent);
-        return meeting.reduce<MixedStart | undefined>((best, mix) => (!best || costOfMix(mix) < costOfMix(best) ? mix : best), undefined)
+        return cheapestMix(solved, level, (a, b, fraction) => mixedStart(ctx, designColumns, a.x, b.x, fraction), (mix) => ({ level: levelOf(mix.incumbent), cost: costOf1(mix.incumbent) }))
           ?? mixedStart(ctx, designColumns, points[0].x, endPoint.x, endsFraction);
       };
       for (const i of inner) {
         const fraction = i / (settings.points - 1);
         const level = high - fraction * (high - low);
-        const outcome = await atLevel(level, fullYear ? cheapestMix(level, fraction) : undefined);
+        const outcome = await atLevel(level, fullYear ? startAt(level, fraction) : undefined);
         if (hooks.signal?.aborted) return { kind: 'stopped', seconds: elapsed() };
         if (!outcome.colValue) {
           incomplete = `Pareto point ${i + 1} was not found (${outcome.status})`;
@@ -301,14 +293,12 @@ export function levelBound(f2: ObjectiveFunction, level: number): number {
  */
 type DesignStart = Omit<InstallationStart, 'seconds'> & { incumbent?: Float64Array };
 
-type MixedStart = DesignStart & { incumbent: Float64Array };
-
 /**
  * The solution `(1 − fraction)·a + fraction·b`, installation decisions taken where either solution
  * takes them, as a start: its design, its decisions, and the whole of it as an incumbent (the
  * decomposition checks it against every row before it counts).
  */
-function mixedStart(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, fraction: number): MixedStart {
+function mixedStart(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: Float64Array, fraction: number): DesignStart & { incumbent: Float64Array } {
   const incumbent = Float64Array.from(a, (v, j) => (ctx.lp.isInteger(j) ? Math.max(Math.round(v), Math.round(b[j])) : (1 - fraction) * v + fraction * b[j]));
   const values = Float64Array.from(columns, (j) => incumbent[j]);
   const decisions = [...columns.keys()].filter((k) => ctx.lp.isInteger(columns[k]));
@@ -322,7 +312,7 @@ function mixedStart(ctx: ModelContext, columns: Int32Array, a: Float64Array, b: 
  *
  * A point that takes a tighter level's solution keeps its own status and gap: only its own solve's
  * bound holds at its level (a tighter level's bound may lie above the looser level's optimum), and
- * against that bound the cheaper solution's gap is smaller than the one reported.
+ * against that bound the cheaper solution's gap is no larger than the one reported.
  */
 export function bestAtEachLevel(points: SolvedPoint[], f1: ObjectiveFunction): SolvedPoint[] {
   const cost = (p: SolvedPoint) => (f1.sense === 'max' ? -1 : 1) * p.objectives[f1.name];
