@@ -61,7 +61,7 @@ describe('hand-computed optima', () => {
     }
   });
 
-  it('finds each end of a front its own typical-day start, each in its own thread, and stops them with the job', async () => {
+  it('finds each end of a front its own typical-day start, each in its own thread at its own resolution, and stops them with the job', async () => {
     const { b, hub, gas, electricity, heat } = heatingCase();
     b.conversion('Boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 100, fixedInvestmentCost: 500, lifetime: 1 });
     b.conversion('Heat pump', [hub], { [electricity]: 100 }, { [heat]: 300 }, { variableInvestmentCost: 1000, fixedInvestmentCost: 500, lifetime: 1 });
@@ -70,8 +70,8 @@ describe('hand-computed optima', () => {
     const installed = (start: Awaited<ReturnType<typeof installationStarts>[number]>) =>
       start && [...start.indices].filter((_, k) => start.values[k] === 1).map((column) => full.lp.name(column));
     const [cheapest, cleanest] = installationStarts(content, settings(), full, [
-      { objective: 'MIN_LIFE_CYCLE_COST', tieBreaker: 'MIN_CO2_EMISSIONS', budgetSeconds: 30 },
-      { objective: 'MIN_CO2_EMISSIONS', tieBreaker: 'MIN_LIFE_CYCLE_COST', budgetSeconds: 30 },
+      { objective: 'MIN_LIFE_CYCLE_COST', tieBreaker: 'MIN_CO2_EMISSIONS', budgetSeconds: 30, resolution: 'LOW' },
+      { objective: 'MIN_CO2_EMISSIONS', tieBreaker: 'MIN_LIFE_CYCLE_COST', budgetSeconds: 30, resolution: 'MEDIUM' },
     ]);
     // Cost: the boiler (10,733.33 + 500) beats the heat pump (7,300 + 10,000 + 500). CO2: the heat
     // pump alone (2,920 kg against 19,467 with gas); the tie-break on cost installs nothing else.
@@ -80,7 +80,7 @@ describe('hand-computed optima', () => {
     // A job stopped (or ended) before its starts are found stops them: no start, and no thread left.
     const stopped = new AbortController();
     stopped.abort();
-    const none = installationStarts(content, settings(), full, [{ objective: 'MIN_LIFE_CYCLE_COST', budgetSeconds: 30 }, { objective: 'MIN_CO2_EMISSIONS', budgetSeconds: 30 }], stopped.signal);
+    const none = installationStarts(content, settings(), full, [{ objective: 'MIN_LIFE_CYCLE_COST', budgetSeconds: 30, resolution: 'LOW' }, { objective: 'MIN_CO2_EMISSIONS', budgetSeconds: 30, resolution: 'MEDIUM' }], stopped.signal);
     expect(await Promise.all(none)).toEqual([undefined, undefined]);
   });
 
@@ -107,7 +107,7 @@ describe('hand-computed optima', () => {
     b.conversion('Dear boiler', [hub], { [gas]: 100 }, { [heat]: 90 }, { variableInvestmentCost: 500, lifetime: 1 });
     const content = b.build();
     const full = buildModel(content, 'FULL');
-    const start = await installationStarts(content, settings(), full, [{ objective: settings().objective1, budgetSeconds: 30 }])[0];
+    const start = await installationStarts(content, settings(), full, [{ objective: settings().objective1, budgetSeconds: 30, resolution: 'LOW' }])[0];
     // Only the cheap boiler has an installed/not-installed decision (its fixed cost); it pays:
     // 3,000 + 10 kW × 100 = 4,000 against 10 kW × 500 = 5,000 for the other.
     expect(start && [...start.indices].map((column) => full.lp.name(column))).toEqual(['on_Cheap boiler @ Hub_Stage 1']);
