@@ -77,6 +77,8 @@ describe('hand-computed optima', () => {
     // pump alone (2,920 kg against 19,467 with gas); the tie-break on cost installs nothing else.
     expect(installed(await cheapest)).toEqual(['on_Boiler @ Hub_Stage 1']);
     expect(installed(await cleanest)).toEqual(['on_Heat pump @ Hub_Stage 1']);
+    // Each over its own resolution's typical days: the fewest each allows here (LOW 5, MEDIUM 15), as nothing varies by day.
+    expect([(await cheapest)?.typicalDays, (await cleanest)?.typicalDays]).toEqual([5, 15]);
     // A job stopped (or ended) before its starts are found stops them: no start, and no thread left.
     const stopped = new AbortController();
     stopped.abort();

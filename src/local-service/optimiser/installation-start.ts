@@ -11,9 +11,10 @@ import type { Objective, TemporalResolution } from '../../wire/contract/values.j
 import type { ScenarioContent } from '../scenario-model/documents.js';
 import type { ColumnValues } from './engine/protocol.js';
 import { withSolverThread } from './engine/solver-thread.js';
+import type { ModelArrays } from './lp.js';
 import { buildModel } from './model/build.js';
 import type { ModelContext } from './model/context.js';
-import { minimise, objectiveFunctions } from './model/objectives.js';
+import { type ObjectiveFunction, minimise, objectiveFunctions } from './model/objectives.js';
 import type { OptimiseSettings } from './settings.js';
 
 /** The installation decisions alone (`indices`, `values`): a partial start for a whole-MIP solve. */
@@ -22,6 +23,8 @@ export interface InstallationStart extends ColumnValues {
   design: ColumnValues;
   /** Seconds from the call to this start found. */
   seconds: number;
+  /** How many typical days it was solved over (its objective's resolution). */
+  typicalDays: number;
 }
 
 /** An objective whose typical-day optimum is wanted as a start, with the objective that breaks its ties, and the seconds it may take. */
@@ -60,36 +63,38 @@ export function installationStarts(
     const guessed = guessAt(end.resolution);
     // A start is only a head start: without one, the full-year solves start from their lower bounds.
     if (!guessed) return undefined;
-    const { guess, objectives, arrays, guessedDesign } = guessed;
+    const { model, objectives, arrays, designColumns } = guessed;
     const left = end.budgetSeconds - (performance.now() - started) / 1000;
     if (left < 1 || signal?.aborted) return undefined;
     await thread.load(arrays);
-    const { cost, offset } = minimise(guess.lp.columns, objectives[end.objective], end.tieBreaker ? objectives[end.tieBreaker] : undefined);
+    const { cost, offset } = minimise(model.lp.columns, objectives[end.objective], end.tieBreaker ? objectives[end.tieBreaker] : undefined);
     const outcome = await thread.solve({ cost, offset, rows: [], timeLimitSeconds: left, mipRelGap: settings.mipGapPercent / 100 });
     if (!outcome.colValue) return undefined;
-    const byName = new Map(guessedDesign.map((j) => [guess.lp.name(j), outcome.colValue![j]]));
+    const byName = new Map(designColumns.map((j) => [model.lp.name(j), outcome.colValue![j]]));
     const columns = design.filter((j) => byName.has(full.lp.name(j)));
     const values = Float64Array.from(columns, (j) => byName.get(full.lp.name(j))!);
     const decisions = columns.flatMap((j, k) => (full.lp.isInteger(j) ? [k] : []));
     return {
       indices: Int32Array.from(decisions, (k) => columns[k]), values: Float64Array.from(decisions, (k) => Math.round(values[k])),
       design: { indices: Int32Array.from(columns), values }, seconds: (performance.now() - started) / 1000,
+      typicalDays: model.time.typical?.count ?? 0,
     };
   }).catch(() => undefined));
 }
 
+/** The scenario over typical days, as a start's solve needs it. */
 interface Guess {
-  guess: ModelContext;
-  objectives: ReturnType<typeof objectiveFunctions>;
-  arrays: ReturnType<ModelContext['lp']['arrays']>;
-  guessedDesign: number[];
+  model: ModelContext;
+  objectives: Record<Objective, ObjectiveFunction>;
+  arrays: ModelArrays;
+  designColumns: number[];
 }
 
-/** The scenario over typical days, ready to solve; undefined when it cannot be built. */
+/** The scenario over `resolution`'s typical days; undefined when it cannot be built. */
 function guessModel(content: ScenarioContent, resolution: StartObjective['resolution']): Guess | undefined {
   try {
-    const guess = buildModel(content, resolution, { maxOperationBinaries: 0 });
-    return { guess, objectives: objectiveFunctions(guess), arrays: guess.lp.arrays(), guessedDesign: guess.lp.designColumns() };
+    const model = buildModel(content, resolution, { maxOperationBinaries: 0 });
+    return { model, objectives: objectiveFunctions(model), arrays: model.lp.arrays(), designColumns: model.lp.designColumns() };
   } catch {
     return undefined;
   }
