@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import loadHighs from 'highs';
 import { expect, it } from 'vitest';
-import { scaleCut } from '../../src/local-service/optimiser/engine/decomposition.js';
+import { scaleCut } from '../../src/local-service/optimiser/engine/master.js';
 
 interface Fixture {
   numCols: number; numRows: number; colCost: number[]; colLower: (number | null)[]; colUpper: (number | null)[];

@@ -17,11 +17,13 @@
  *   relaxation's best, each scaled up while it leaves demand unmet; the cheaper is the stabilisation's
  *   first centre.
  * - With a relaxation of the year (model/relaxation.ts: the same design over chronological segments,
- *   whose operation cost never exceeds the year's), each solve first takes cuts from the
- *   relaxation's operation LP, a sixth of the year's and priced in 0.05–0.7 s: they under-estimate
- *   the year's operation too, so the master starts the year's pricings with a bound near the
- *   relaxation's optimum instead of the few cuts a share of a front's time buys at 1–45 s each
- *   (bounds of energy-system synthesis from a relaxed time series: Baumgärtner et al. 2019).
+ *   whose operation cost never exceeds the year's), each solve takes cuts from the relaxation's
+ *   operation LP, a sixth of the year's and priced in 0.05–0.7 s (relaxed-cuts.ts): they
+ *   under-estimate the year's operation too, so the master continues after the year's first pricing
+ *   with a bound near the relaxation's optimum instead of the few cuts a share of a front's time buys
+ *   at 1–45 s each (bounds of energy-system synthesis from a relaxed time series: Baumgärtner et al.
+ *   2019). The relaxation's phase runs in a thread of its own (relaxation-thread.ts) while the year
+ *   prices the first design: the two are independent, and one after the other they took 9–46 s each.
  *
  * It stops when the gap is within the requested MIP gap, as HiGHS would; anything it cannot handle
  * (an operation LP that is infeasible even with slack, a master it cannot solve, a design at a bound
@@ -30,14 +32,14 @@
 import { type ModelArrays, violation } from '../lp.js';
 import { type Highs, type HighsModel, runTraced } from './highs-run.js';
 import { impliedUpperBounds } from './implied-bounds.js';
-import { InOut } from './in-out.js';
-import { OperationLp, type PricedCut, type Pool, shiftedRhs } from './operation-lp.js';
-import { type ColumnValues, type RelaxedOrder, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
+import { ALPHA, InOut } from './in-out.js';
+import { type Design, addCut, addCutRow, addPoolCuts, completeDesign, createMaster, masterDefinition } from './master.js';
+import { OperationLp } from './operation-lp.js';
+import { type ColumnValues, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
+import type { RelaxationThread } from './relaxation-thread.js';
 import { Seeds } from './seeds.js';
 import { TRACE, trace } from './trace.js';
 
-/** Weight of the master's answer in the point a cut is taken at (measured best at 0.1 on the demo district). */
-const ALPHA = 0.1;
 /**
  * The same weight once the relaxation's cuts are in the master: its answer is then near the
  * optimum, and cuts nearer to it raise the bound faster. On the demo district's year, from one
@@ -55,9 +57,7 @@ const RELAXED_ALPHA = 0.4;
  */
 const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start ?? 0));
 const MAX_ITERATIONS = 500;
-/** The relaxation's cuts stop when the master's bound is this close to the best relaxed design's cost… */
-const RELAXED_GAP = 0.002;
-/** …or when they have taken this share of the solve's target. */
+/** The relaxation's cuts stop when they have taken this share of the solve's target (or are close enough: relaxed-cuts.ts). */
 const RELAXED_SHARE = 0.4;
 
 /** True when every integer column is a design decision (installed or not, a package chosen): no hourly binaries. */
@@ -69,25 +69,6 @@ export function onlyDesignIntegers(m: ModelArrays): boolean {
 /** True when decomposition applies: only design columns are integer, and there are design columns. */
 export function decomposable(m: ModelArrays): boolean {
   return onlyDesignIntegers(m) && m.design.some((d) => d === 1);
-}
-
-/** A cut `values·x ≥ rhs` divided by its largest coefficient (addCut says why). */
-export function scaleCut(values: readonly number[], rhs: number): { values: number[]; rhs: number } {
-  const largest = Math.max(...values.map(Math.abs));
-  return { values: values.map((v) => v / largest), rhs: rhs / largest };
-}
-
-/** The year's relaxation: its operation LP and the row bounds its orders have set. */
-interface Relaxation {
-  lp: OperationLp;
-  rowLower: Float64Array;
-  rowUpper: Float64Array;
-}
-
-/** A design as the master's columns hold it (every design column, in order), with what it costs. */
-interface Design {
-  value: number;
-  design: Float64Array;
 }
 
 export class Decomposition {
@@ -104,33 +85,26 @@ export class Decomposition {
    * without a start claimed a bound above the CO2 optimum (seasonal stores of 120,000 kWh).
    */
   private readonly designUpper: Float64Array;
-  private readonly relaxation: Relaxation | undefined;
 
   /**
-   * `relaxation`: the model over segments (model/relaxation.ts), whose design columns are the
-   * year's, in the same order; without it only the year's cuts are taken.
+   * `relaxation`: the thread of the model over segments (model/relaxation.ts), whose design columns
+   * are the year's, in the same order; without it only the year's cuts are taken.
    */
-  constructor(private readonly highs: Highs, private readonly m: ModelArrays, relaxation?: ModelArrays) {
+  constructor(private readonly highs: Highs, private readonly m: ModelArrays, private readonly relaxation?: RelaxationThread) {
     this.year = new OperationLp(highs, m);
     this.integerDesign = Int32Array.from(this.year.designCols, (j) => m.integrality[j]);
     this.designUpper = impliedUpperBounds(m, this.year.masterRows, this.year.designCols);
-    if (relaxation) {
-      this.relaxation = {
-        lp: new OperationLp(highs, relaxation, 'relaxed pricing'),
-        rowLower: Float64Array.from(relaxation.rowLower), rowUpper: Float64Array.from(relaxation.rowUpper),
-      };
-    }
   }
 
   dispose(): void {
     this.year.dispose();
-    this.relaxation?.lp.dispose();
   }
 
   /**
    * Solves the order: minimise cost over the full model. `rowLower`/`rowUpper` are the current row
    * bounds (the order's rows already applied). The order's incumbent, when it meets every row, is the
-   * answer until a better design is priced; the relaxation's cuts come first when the order has them.
+   * answer until a better design is priced; the relaxation's cuts, when the order has them, join the
+   * master after the first pricing.
    * Undefined when the caller should solve directly.
    */
   solve(
@@ -159,11 +133,12 @@ export class Decomposition {
     if (start) start.indices.forEach((j, k) => given.set(j, start.values[k]));
     const standIn = (i: number) => !Number.isFinite(this.designUpper[i]);
     const upper = Float64Array.from(designCols, (j, i) => (standIn(i) ? clipFor(given.get(j)) : this.designUpper[i]));
-    const master = this.buildMaster(order.cost, rowLower, rowUpper, upper);
-    addPoolCuts(master, pool, rowLower, rowUpper);
+    const definition = masterDefinition(m, year, order.cost, rowLower, rowUpper, upper);
+    const master = createMaster(this.highs, definition);
+    const yearRows = addPoolCuts(master, pool, rowLower, rowUpper);
     try {
       let lower = -Infinity;
-      const incumbent = order.decompose?.incumbent && this.completeSolution(master, order.decompose.incumbent, order.cost, rowLower, rowUpper, upper);
+      const incumbent = order.decompose?.incumbent && this.completeSolution(master, order.decompose.incumbent, order.cost, rowLower, rowUpper, definition.colLower, upper);
       if (incumbent) {
         best = incumbent;
         if (TRACE) trace(`incumbent: ${incumbent.value.toFixed(0)}`);
@@ -171,20 +146,38 @@ export class Decomposition {
       // The start's design and the relaxation's best are priced first (seeds.ts).
       const seeds = new Seeds(Float64Array.from(linked, (j) => Math.min(upper[position.get(j)!], m.colUpper[j])), Int32Array.from(linked, (j) => m.integrality[j]));
       if (start) seeds.addStart(Float64Array.from(linked, (j) => given.get(j) ?? m.colLower[j]));
-      const relaxed = this.relaxation ? order.decompose?.relaxation : undefined;
+      // The relaxation's cuts are taken in its own thread while the year prices the first design.
+      const relaxed = this.relaxation && order.decompose?.relaxation;
       if (relaxed) {
         const startDesign = Float64Array.from(designCols, (j) => given.get(j) ?? m.colLower[j]);
-        const phase = this.relaxedCuts(master, relaxed, startDesign, upper, RELAXED_SHARE * target, interrupted);
-        if (phase === undefined) return undefined;
-        lower = phase.lower;
-        const relaxedBest = phase.best;
+        this.relaxation!.begin({ master: definition, rows: yearRows, order: relaxed, startDesign, seconds: RELAXED_SHARE * target });
+      }
+      let relaxationPending = relaxed !== undefined;
+      /** Takes the relaxation's cuts into the master, and its best design among the seeds: false when its master failed. */
+      const takeRelaxation = (): boolean => {
+        relaxationPending = false;
+        const waited = performance.now();
+        const outcome = this.relaxation!.finish();
+        if (TRACE) trace(`relaxation: ${outcome.kind === 'cuts' ? `${outcome.answer.rows.length} cuts, lower ${outcome.answer.lower.toFixed(0)}` : outcome.kind === 'none' ? `no cuts (${outcome.reason})` : outcome.kind}, waited ${((performance.now() - waited) / 1000).toFixed(2)} s`);
+        if (outcome.kind === 'master failed') return false;
+        if (outcome.kind === 'none') return true;
+        for (const row of outcome.answer.rows) addCutRow(master, row);
+        lower = Math.max(lower, outcome.answer.lower);
+        const relaxedBest = outcome.answer.best;
         // At an objective-2 level the relaxation's best design misses the level over the year, and by
         // more at each factor (its capacities carry their own CO2): on the demo district's year all 18
         // such pricings in 8 fronts left slack, 0.6–9.4 s each (85 s in all), at the CO2 end and at point 2.
         const levelled = order.rows.some((row) => Number.isFinite(row.lower) || Number.isFinite(row.upper));
         if (relaxedBest && !levelled) seeds.addRelaxed(Float64Array.from(linked, (j) => relaxedBest[position.get(j)!]));
+        return true;
+      };
+      let point = seeds.next();
+      // Without a start the first design is the relaxation's best: nothing to price beside its phase.
+      if (!point && relaxationPending) {
+        if (!takeRelaxation()) return undefined;
+        point = seeds.next();
       }
-      let point = seeds.next() ?? Float64Array.from(linked, (j) => m.colLower[j]);
+      point ??= Float64Array.from(linked, (j) => m.colLower[j]);
       /** The best design's cost with the penalty for any slack it needs. */
       let penalised = Infinity;
       let iterations = 0;
@@ -221,6 +214,7 @@ export class Decomposition {
         const priced = year.price(point, rowLower, rowUpper, untilLimit());
         pricingSeconds = (performance.now() - pricingBegan) / 1000;
         this.lastPricingSeconds = pricingSeconds;
+        if (relaxationPending && !takeRelaxation()) return undefined;
         if (priced.status === this.highs.constants.modelStatus.timeLimit) { status = 'time-limit'; break; }
         if (priced.status === this.highs.constants.modelStatus.interrupted) { status = 'interrupted'; break; }
         if (!priced.solved) return undefined;
@@ -230,7 +224,7 @@ export class Decomposition {
         pool.cuts.push(cut);
         stabiliser.took(cut);
 
-        const completed = this.completeDesign(master, year, point, upper);
+        const completed = completeDesign(this.highs, master, year, point, definition.colLower, upper);
         const seed = seeds.pricing;
         if (completed) {
           penalised = Math.min(penalised, completed.value + operation);
@@ -279,6 +273,8 @@ export class Decomposition {
         const towards = stabiliser.next(master.getSolution().colValue, { before, after: lower, best });
         point = Float64Array.from(linked, (j) => towards[position.get(j)!]);
       }
+      // A solve that ended before its first pricing (an incumbent and no time for one) still reports the relaxation's bound.
+      if (relaxationPending) takeRelaxation();
       if (!best) return { status, seconds: (performance.now() - began) / 1000 };
       return answer(status);
     } finally {
@@ -287,60 +283,15 @@ export class Decomposition {
   }
 
   /**
-   * Cuts from the relaxation's operation LP, stabilised like the year's, from `startDesign` (master
-   * columns) until the master's bound is within RELAXED_GAP of the best relaxed design's cost, or
-   * `seconds` have passed: answers the master's bound and the best relaxed design (master columns),
-   * or undefined when the master fails.
-   */
-  private relaxedCuts(
-    master: HighsModel, order: RelaxedOrder, startDesign: Float64Array, upper: Float64Array, seconds: number, interrupted: () => boolean,
-  ): { lower: number; best?: Float64Array } | undefined {
-    const began = performance.now();
-    const { lp, rowLower, rowUpper } = this.relaxation!;
-    for (const row of order.rows) {
-      rowLower[row.index] = row.lower;
-      rowUpper[row.index] = row.upper;
-    }
-    const pool = lp.setPrices(order.cost, order.rows);
-    addPoolCuts(master, pool, rowLower, rowUpper);
-    const pointOf = (design: Float64Array) => Float64Array.from(lp.linked, (j) => design[lp.position.get(j)!]);
-    let design = startDesign;
-    let lower = -Infinity;
-    let best: Design | undefined;
-    const stabiliser = new InOut(this.integerDesign, ALPHA, true);
-    for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-      const point = pointOf(design);
-      const priced = lp.price(point, rowLower, rowUpper, Math.max(1, seconds - (performance.now() - began) / 1000));
-      // The relaxation only helps: a pricing it cannot finish ends its part, not the solve.
-      if (!priced.solved) break;
-      const { operation, slack } = priced.solved;
-      const cut = lp.cutAt(point, operation, priced.solved.reduced, priced.solved.levels);
-      addCut(master, cut);
-      pool.cuts.push(cut);
-      stabiliser.took(cut);
-      const completed = this.completeDesign(master, lp, point, upper);
-      if (completed && slack <= 1e-6 && (!best || completed.value + operation < best.value)) best = { value: completed.value + operation, design: completed.design };
-      master.options.set({ time_limit: Math.max(1, seconds) });
-      if (runTraced(this.highs, master, 'master') !== this.highs.constants.modelStatus.optimal) return undefined;
-      const bound = Number(master.info.get('mip_dual_bound'));
-      const before = lower;
-      lower = Math.max(lower, bound);
-      if (TRACE) trace(`relaxed bounds: lower ${lower.toFixed(0)}, best relaxed ${best ? best.value.toFixed(0) : '-'}, priced ${completed ? (completed.value + operation).toFixed(0) : '-'}, slack ${slack.toExponential(2)}`);
-      if (best && best.value - lower <= RELAXED_GAP * Math.max(1, Math.abs(best.value))) break;
-      if (interrupted() || (performance.now() - began) / 1000 >= seconds) break;
-      design = stabiliser.next(master.getSolution().colValue, { before, after: lower, best });
-    }
-    return { lower, best: best?.design };
-  }
-
-  /**
    * A whole solution's operation with the cheapest design that completes its linked columns (the
    * decisions and sizes that follow from them), with its cost, when it meets every row at the rows'
    * current bounds; else undefined.
    */
-  private completeSolution(master: HighsModel, x: Float64Array, cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, upper: Float64Array) {
+  private completeSolution(
+    master: HighsModel, x: Float64Array, cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, colLower: Float64Array, upper: Float64Array,
+  ): (Design & { x: Float64Array }) | undefined {
     const { designCols, linked } = this.year;
-    const completed = this.completeDesign(master, this.year, Float64Array.from(linked, (j) => x[j]), upper);
+    const completed = completeDesign(this.highs, master, this.year, Float64Array.from(linked, (j) => x[j]), colLower, upper);
     if (!completed) return undefined;
     const whole = Float64Array.from(x);
     designCols.forEach((j, i) => (whole[j] = completed.design[i]));
@@ -350,73 +301,5 @@ export class Decomposition {
       return undefined;
     }
     return { value: whole.reduce((sum, v, j) => sum + cost[j] * v, 0), design: completed.design, x: whole };
-  }
-
-  /** The master: design columns with their costs and rows, plus θ for the operation's cost. */
-  private buildMaster(cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, upper: Float64Array): HighsModel {
-    const { m } = this;
-    const { designCols, masterRows, position } = this.year;
-    const numCols = designCols.length + 1;
-    const starts = new Int32Array(masterRows.length + 1);
-    const index: number[] = [];
-    const value: number[] = [];
-    masterRows.forEach((r, i) => {
-      for (let k = m.starts[r]; k < m.starts[r + 1]; k++) {
-        index.push(position.get(m.index[k])!);
-        value.push(m.value[k]);
-      }
-      starts[i + 1] = index.length;
-    });
-    const master = this.highs.createModel({
-      numCols, numRows: masterRows.length,
-      colCost: Float64Array.from([...designCols.map((j) => cost[j]), 1]),
-      // θ starts unbounded below in principle; a huge finite bound keeps the first masters bounded.
-      colLower: Float64Array.from([...designCols.map((j) => m.colLower[j]), -1e13]),
-      colUpper: Float64Array.from([...upper, Infinity]),
-      rowLower: Float64Array.from(masterRows, (r) => rowLower[r]), rowUpper: Float64Array.from(masterRows, (r) => rowUpper[r]),
-      matrix: { format: 'csr', numRows: masterRows.length, numCols, starts, indices: Int32Array.from(index), values: Float64Array.from(value) },
-      integrality: Int32Array.from([...designCols.map((j) => m.integrality[j]), 0]),
-    });
-    master.options.set({ output_flag: false, mip_rel_gap: 1e-9 });
-    return master;
-  }
-
-  /**
-   * The cheapest whole design with `lp`'s linked columns at `point` (installation decisions and the
-   * rest follow from the master's rows): its investment-side cost and every design column's value,
-   * or undefined if none exists.
-   */
-  private completeDesign(master: HighsModel, lp: OperationLp, point: Float64Array, upper: Float64Array): Design | undefined {
-    const { m } = this;
-    const theta = this.year.designCols.length;
-    const columns = lp.linked.map((j) => lp.position.get(j)!);
-    columns.forEach((p, k) => master.changeColBounds(p, point[k], point[k]));
-    try {
-      if (runTraced(this.highs, master, 'completion') !== this.highs.constants.modelStatus.optimal) return undefined;
-      const values = master.getSolution().colValue;
-      return { value: master.getObjectiveValue() - values[theta], design: values.slice(0, theta) };
-    } finally {
-      columns.forEach((p) => master.changeColBounds(p, m.colLower[this.year.designCols[p]], upper[p]));
-    }
-  }
-}
-
-/**
- * Adds a cut to the master (at the right-hand side given), divided by its largest coefficient.
- * Unscaled, a cut's right-hand side reaches 10⁹–10¹⁰ (designs priced with penalised slack), and
- * HiGHS, checking the master's optimum against the rows as given, found a violation of 9·10⁻⁶ on
- * one and failed the run ("MIP solver claims optimality, but with … infeasibilities"): three such
- * masters of the demo district's year all solved once their cuts were scaled.
- */
-function addCut(master: HighsModel, cut: PricedCut, rhs = cut.rhs): void {
-  const scaled = scaleCut(Array.from(cut.values), rhs);
-  master.addRow(scaled.rhs, Infinity, { indices: cut.indices, values: Float64Array.from(scaled.values) });
-}
-
-/** Adds a pool's cuts to the master, each moved to the rows' current bounds (the Pareto level). */
-function addPoolCuts(master: HighsModel, pool: Pool, rowLower: Float64Array, rowUpper: Float64Array): void {
-  for (const cut of pool.cuts) {
-    const rhs = shiftedRhs(cut, rowLower, rowUpper);
-    if (rhs !== undefined) addCut(master, cut, rhs);
   }
 }

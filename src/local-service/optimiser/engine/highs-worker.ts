@@ -10,11 +10,13 @@ import { type ModelArrays, portableLp } from '../lp.js';
 import { Decomposition, decomposable, onlyDesignIntegers } from './decomposition.js';
 import { runWithOwnTimeLimit } from './highs-run.js';
 import { type Progress, type Request, type Response, type SolveOrder, type SolveOutcome, type SolveStatus, targetOf } from './protocol.js';
+import { RelaxationThread } from './relaxation-thread.js';
 
 const highs = await loadHighs();
 const interrupt = new Int32Array(workerData.interrupt as SharedArrayBuffer);
 let arrays: ModelArrays | undefined;
-let relaxation: ModelArrays | undefined;
+/** The thread of the loaded model's relaxation, when it has one: a decomposition's first cuts come from it. */
+let relaxation: RelaxationThread | undefined;
 /** Row bounds as the orders have set them (the master of a decomposition reads them). */
 let rowLower: Float64Array;
 let rowUpper: Float64Array;
@@ -94,8 +96,9 @@ function handle(request: Request): unknown {
       model = undefined;
       decomposition?.dispose();
       decomposition = undefined;
+      relaxation?.dispose();
       arrays = m;
-      relaxation = request.relaxation;
+      relaxation = request.relaxation && new RelaxationThread(request.relaxation, workerData.interrupt as SharedArrayBuffer);
       rowLower = Float64Array.from(m.rowLower);
       rowUpper = Float64Array.from(m.rowUpper);
       return { columns: m.numCols, rows: m.numRows };
