@@ -26,12 +26,13 @@ const OPTIMUM = 13_360;
 async function arbitrageRequest() {
   const highs = await loadHighs();
   const content = arbitrageCase({ fixedInvestmentCost: 1000 }).build();
-  const year = buildModel(content, 'FULL').lp.arrays();
+  const yearModel = buildModel(content, 'FULL');
+  const year = yearModel.lp.arrays();
   const relaxed = buildRelaxation(content, 1);
   const relaxation = relaxed.lp.arrays();
   const lp = new OperationLp(highs, year);
   const upper = impliedUpperBounds(year, lp.masterRows, lp.designCols).map((u) => (Number.isFinite(u) ? u : 1e4));
-  const { cost, offset } = minimise(year.numCols, objectiveFunctions(buildModel(content, 'FULL')).MIN_LIFE_CYCLE_COST);
+  const { cost, offset } = minimise(year.numCols, objectiveFunctions(yearModel).MIN_LIFE_CYCLE_COST);
   const master = masterDefinition(year, lp, cost, Float64Array.from(year.rowLower), Float64Array.from(year.rowUpper), upper);
   lp.dispose();
   const request: RelaxedCutsRequest = {

@@ -33,10 +33,10 @@ import { type ModelArrays, violation } from '../lp.js';
 import { type Highs, type HighsModel, runTraced } from './highs-run.js';
 import { impliedUpperBounds } from './implied-bounds.js';
 import { ALPHA, InOut } from './in-out.js';
-import { type Design, addCut, addCutRow, addPoolCuts, completeDesign, createMaster, masterDefinition } from './master.js';
+import { type Design, MAX_ITERATIONS, type MasterDefinition, addCut, addCutRow, addPoolCuts, completeDesign, createMaster, masterDefinition } from './master.js';
 import { OperationLp } from './operation-lp.js';
 import { type ColumnValues, type SolveOrder, type SolveOutcome, targetOf } from './protocol.js';
-import type { RelaxationThread } from './relaxation-thread.js';
+import { type RelaxationThread, describe } from './relaxation-thread.js';
 import { Seeds } from './seeds.js';
 import { TRACE, trace } from './trace.js';
 
@@ -56,7 +56,6 @@ const RELAXED_ALPHA = 0.4;
  * solve whose best design sits at a stand-in is not trusted (the optimum may lie beyond it).
  */
 const clipFor = (start: number | undefined) => Math.max(1e4, 10 * Math.abs(start ?? 0));
-const MAX_ITERATIONS = 500;
 /** The relaxation's cuts stop when they have taken this share of the solve's target (or are close enough: relaxed-cuts.ts). */
 const RELAXED_SHARE = 0.4;
 
@@ -138,7 +137,7 @@ export class Decomposition {
     const yearRows = addPoolCuts(master, pool, rowLower, rowUpper);
     try {
       let lower = -Infinity;
-      const incumbent = order.decompose?.incumbent && this.completeSolution(master, order.decompose.incumbent, order.cost, rowLower, rowUpper, definition.colLower, upper);
+      const incumbent = order.decompose?.incumbent && this.completeSolution(master, definition, order.decompose.incumbent, order.cost, rowLower, rowUpper);
       if (incumbent) {
         best = incumbent;
         if (TRACE) trace(`incumbent: ${incumbent.value.toFixed(0)}`);
@@ -158,7 +157,7 @@ export class Decomposition {
         relaxationPending = false;
         const waited = performance.now();
         const outcome = this.relaxation!.finish();
-        if (TRACE) trace(`relaxation: ${outcome.kind === 'cuts' ? `${outcome.answer.rows.length} cuts, lower ${outcome.answer.lower.toFixed(0)}` : outcome.kind === 'none' ? `no cuts (${outcome.reason})` : outcome.kind}, waited ${((performance.now() - waited) / 1000).toFixed(2)} s`);
+        if (TRACE) trace(`relaxation: ${describe(outcome)}, waited ${((performance.now() - waited) / 1000).toFixed(2)} s`);
         if (outcome.kind === 'master failed') return false;
         if (outcome.kind === 'none') return true;
         for (const row of outcome.answer.rows) addCutRow(master, row);
@@ -224,7 +223,7 @@ export class Decomposition {
         pool.cuts.push(cut);
         stabiliser.took(cut);
 
-        const completed = completeDesign(this.highs, master, year, point, definition.colLower, upper);
+        const completed = completeDesign(this.highs, master, definition, year, point);
         const seed = seeds.pricing;
         if (completed) {
           penalised = Math.min(penalised, completed.value + operation);
@@ -288,10 +287,10 @@ export class Decomposition {
    * current bounds; else undefined.
    */
   private completeSolution(
-    master: HighsModel, x: Float64Array, cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array, colLower: Float64Array, upper: Float64Array,
+    master: HighsModel, definition: MasterDefinition, x: Float64Array, cost: Float64Array, rowLower: Float64Array, rowUpper: Float64Array,
   ): (Design & { x: Float64Array }) | undefined {
     const { designCols, linked } = this.year;
-    const completed = completeDesign(this.highs, master, this.year, Float64Array.from(linked, (j) => x[j]), colLower, upper);
+    const completed = completeDesign(this.highs, master, definition, this.year, Float64Array.from(linked, (j) => x[j]));
     if (!completed) return undefined;
     const whole = Float64Array.from(x);
     designCols.forEach((j, i) => (whole[j] = completed.design[i]));

@@ -10,9 +10,14 @@ import { type OperationLp, type PricedCut, type Pool, shiftedRhs } from './opera
 
 /** A master as HiGHS takes it: design columns in order, then θ. */
 export type MasterDefinition = Parameters<Highs['createModel']>[0] & {
+  numCols: number;
   colLower: Float64Array;
   colUpper: Float64Array;
+  integrality: Int32Array;
 };
+
+/** The most designs one loop over a master prices before giving up. */
+export const MAX_ITERATIONS = 500;
 
 /** A cut as a master row, scaled: `values·(y, θ) ≥ rhs` over master columns. */
 export interface CutRow {
@@ -99,12 +104,12 @@ export function addPoolCuts(master: HighsModel, pool: Pool, rowLower: Float64Arr
 /**
  * The cheapest whole design with `lp`'s linked columns at `point` (installation decisions and the
  * rest follow from the master's rows): its investment-side cost and every design column's value,
- * or undefined if none exists. `lower`/`upper`: the master's design-column bounds, restored after.
+ * or undefined if none exists. The master's bounds (`definition`'s) are restored after.
  */
 export function completeDesign(
-  highs: Highs, master: HighsModel, lp: Pick<OperationLp, 'linked' | 'position'>, point: Float64Array, lower: Float64Array, upper: Float64Array,
+  highs: Highs, master: HighsModel, definition: MasterDefinition, lp: Pick<OperationLp, 'linked' | 'position'>, point: Float64Array,
 ): Design | undefined {
-  const theta = upper.length;
+  const theta = definition.numCols - 1;
   const columns = lp.linked.map((j) => lp.position.get(j)!);
   columns.forEach((p, k) => master.changeColBounds(p, point[k], point[k]));
   try {
@@ -112,6 +117,6 @@ export function completeDesign(
     const values = master.getSolution().colValue;
     return { value: master.getObjectiveValue() - values[theta], design: values.slice(0, theta) };
   } finally {
-    columns.forEach((p) => master.changeColBounds(p, lower[p], upper[p]));
+    columns.forEach((p) => master.changeColBounds(p, definition.colLower[p], definition.colUpper[p]));
   }
 }

@@ -20,17 +20,24 @@ export type RelaxationAnswer = { id: number; ok: true; value: RelaxedCutsAnswer 
 export type RelaxationOutcome = { kind: 'cuts'; answer: RelaxedCutsAnswer } | { kind: 'master failed' } | { kind: 'none'; reason: string };
 
 /**
- * Seconds past its own budget that a request may take before the decomposition goes on without it:
- * the phase checks its clock between runs, and its last master may take up to the budget again.
+ * Seconds past its own budget that a phase may take, from when it was begun, before the
+ * decomposition goes on without it: the phase checks its clock between runs, and its last master
+ * may take up to the budget again.
  */
 const graceFor = (seconds: number) => 30 + seconds;
+
+/** An outcome in a trace line. */
+export function describe(outcome: RelaxationOutcome): string {
+  if (outcome.kind === 'cuts') return `${outcome.answer.rows.length} cuts, lower ${outcome.answer.lower.toFixed(0)}`;
+  return outcome.kind === 'none' ? `no cuts (${outcome.reason})` : outcome.kind;
+}
 
 export class RelaxationThread {
   private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private nextId = 1;
-  private pending: { id: number; seconds: number } | undefined;
+  private pending: { id: number; seconds: number; deadline: number } | undefined;
 
   /** `interrupt`: the job's stop flag, which the relaxation's loop reads between runs. */
   constructor(relaxation: ModelArrays, interrupt: SharedArrayBuffer) {
@@ -46,7 +53,7 @@ export class RelaxationThread {
   /** Starts the relaxation's phase for one solve; `finish` collects it. */
   begin(request: RelaxedCutsRequest): void {
     const id = this.nextId++;
-    this.pending = { id, seconds: request.seconds };
+    this.pending = { id, seconds: request.seconds, deadline: performance.now() + (request.seconds + graceFor(request.seconds)) * 1000 };
     this.port.postMessage({ id, request } satisfies RelaxationRequest);
   }
 
@@ -55,7 +62,6 @@ export class RelaxationThread {
     const pending = this.pending;
     if (!pending) return { kind: 'none', reason: 'no phase was begun' };
     this.pending = undefined;
-    const deadline = performance.now() + graceFor(pending.seconds) * 1000;
     for (;;) {
       const seen = Atomics.load(this.signal, 0);
       // Answers to earlier phases given up on are dropped here.
@@ -65,8 +71,8 @@ export class RelaxationThread {
         if (!answer.ok) return { kind: 'none', reason: answer.error };
         return answer.value ? { kind: 'cuts', answer: answer.value } : { kind: 'master failed' };
       }
-      const left = deadline - performance.now();
-      if (left <= 0) return { kind: 'none', reason: `no answer within ${graceFor(pending.seconds).toFixed(0)} s past its budget` };
+      const left = pending.deadline - performance.now();
+      if (left <= 0) return { kind: 'none', reason: `no answer ${graceFor(pending.seconds).toFixed(0)} s past its budget` };
       Atomics.wait(this.signal, 0, seen, Math.min(left, 1000));
     }
   }

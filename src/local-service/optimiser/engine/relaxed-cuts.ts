@@ -12,12 +12,11 @@
 import type { ModelArrays } from '../lp.js';
 import { type Highs, runTraced } from './highs-run.js';
 import { ALPHA, InOut } from './in-out.js';
-import { type CutRow, type Design, type MasterDefinition, addCut, addCutRow, addPoolCuts, completeDesign, createMaster } from './master.js';
+import { type CutRow, type Design, MAX_ITERATIONS, type MasterDefinition, addCut, addCutRow, addPoolCuts, completeDesign, createMaster } from './master.js';
 import { OperationLp } from './operation-lp.js';
 import type { RelaxedOrder } from './protocol.js';
 import { TRACE, trace } from './trace.js';
 
-const MAX_ITERATIONS = 500;
 /** The relaxation's cuts stop when the master's bound is this close to the best relaxed design's cost. */
 const RELAXED_GAP = 0.002;
 
@@ -44,13 +43,11 @@ export class RelaxedCuts {
   private readonly lp: OperationLp;
   private readonly rowLower: Float64Array;
   private readonly rowUpper: Float64Array;
-  private readonly integerDesign: Int32Array;
 
   constructor(private readonly highs: Highs, relaxation: ModelArrays) {
     this.lp = new OperationLp(highs, relaxation, 'relaxed pricing');
     this.rowLower = Float64Array.from(relaxation.rowLower);
     this.rowUpper = Float64Array.from(relaxation.rowUpper);
-    this.integerDesign = Int32Array.from(this.lp.designCols, (j) => relaxation.integrality[j]);
   }
 
   dispose(): void {
@@ -69,15 +66,13 @@ export class RelaxedCuts {
     const master = createMaster(highs, request.master);
     try {
       for (const row of request.rows) addCutRow(master, row);
-      const lowerBound = request.master.colLower;
-      const upper = request.master.colUpper.subarray(0, this.integerDesign.length);
       const pool = lp.setPrices(request.order.cost, request.order.rows);
       const rows = addPoolCuts(master, pool, rowLower, rowUpper);
       const pointOf = (design: Float64Array) => Float64Array.from(lp.linked, (j) => design[lp.position.get(j)!]);
       let design = request.startDesign;
       let lower = -Infinity;
       let best: Design | undefined;
-      const stabiliser = new InOut(this.integerDesign, ALPHA, true);
+      const stabiliser = new InOut(request.master.integrality.subarray(0, request.master.numCols - 1), ALPHA, true);
       for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
         const point = pointOf(design);
         const priced = lp.price(point, rowLower, rowUpper, Math.max(1, seconds - (performance.now() - began) / 1000));
@@ -88,7 +83,7 @@ export class RelaxedCuts {
         rows.push(addCut(master, cut));
         pool.cuts.push(cut);
         stabiliser.took(cut);
-        const completed = completeDesign(highs, master, lp, point, lowerBound, upper);
+        const completed = completeDesign(highs, master, request.master, lp, point);
         if (completed && slack <= 1e-6 && (!best || completed.value + operation < best.value)) best = { value: completed.value + operation, design: completed.design };
         master.options.set({ time_limit: Math.max(1, seconds) });
         if (runTraced(highs, master, 'master') !== highs.constants.modelStatus.optimal) return undefined;
